@@ -1,0 +1,70 @@
+/** Numbers that matter, shared by the browser and the server. */
+export const LIMITS = {
+  username: { min: 3, max: 32 },
+  email: { max: 254 },
+  password: { min: 6, max: 128 },
+  dreamTitle: { min: 1, max: 200 },
+  narrative: { min: 1, max: 20_000 },
+  tags: { maxCount: 20, maxLength: 40 },
+  intentionText: { min: 1, max: 500 },
+  intentionNotes: { max: 5_000 },
+  comment: { min: 1, max: 2_000 },
+  sharedTitle: { min: 1, max: 200 },
+  sharedContent: { min: 1, max: 20_000 },
+  symbol: { min: 1, max: 60 },
+  focusArea: { min: 1, max: 200 },
+  preferences: { max: 1_000 },
+  searchQuery: { max: 200 },
+} as const;
+
+export const LIST_SIZES = {
+  recentDreamsDefault: 5,
+  recentDreamsHome: 3,
+  recentDreamsJournal: 20,
+  recentDreamsMax: 100,
+  previousIntentionsDefault: 3,
+  previousIntentionsPage: 10,
+  previousIntentionsMax: 100,
+  searchDefault: 20,
+  searchMax: 50,
+  topTagsDefault: 5,
+  symbolsDefault: 50,
+  symbolsMax: 500,
+  homeSkeletons: 2,
+  journalSkeletons: 6,
+} as const;
+
+export const SESSION = {
+  cookieName: 'dt_session',
+  lifetimeMs: 30 * 24 * 60 * 60 * 1000,
+  /** A session is renewed when it is older than this (sliding expiry). */
+  renewAfterMs: 24 * 60 * 60 * 1000,
+  cleanupIntervalMs: 60 * 60 * 1000,
+} as const;
+
+export const HTTP = {
+  bodyLimitBytes: 1024 * 1024,
+  importBodyLimitBytes: 10 * 1024 * 1024,
+} as const;
+
+export const UI = {
+  toastDurationMs: 5000,
+  toastRemoveDelayMs: 1_000_000,
+  toastSwipeThreshold: 50,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  tagSuggestionCloseDelayMs: 200,
+  starCount: 120,
+  dreamDialogMaxWidthPx: 600,
+  queryStaleMs: 5 * 60 * 1000,
+  currentUserStaleMs: 300_000,
+} as const;
+
+export const AUTH_THROTTLE = {
+  /** Failed logins allowed per username and per IP within the window before 429. */
+  loginFailures: 10,
+  loginWindowMs: 15 * 60 * 1000,
+  /** Registrations allowed per IP within the window. */
+  registrations: 20,
+  registrationWindowMs: 60 * 60 * 1000,
+} as const;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { MSG } from '../messages';
+
+/** `userId` may be sent by older clients; it is accepted and ignored (the session decides). */
+export const ignoredUserId = z.unknown().optional();
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(LIMITS.username.min, MSG.usernameMin)
+  .max(LIMITS.username.max, MSG.usernameMax)
+  .regex(/^[A-Za-z0-9_.-]+$/, MSG.usernameChars);
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(LIMITS.email.max, MSG.emailMax)
+  .pipe(z.email(MSG.emailInvalid));
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.password.min, MSG.passwordMin)
+  .max(LIMITS.password.max, MSG.passwordMax);
+
+export const loginBodySchema = z.strictObject({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(LIMITS.username.min, MSG.usernameMin)
+    .max(LIMITS.username.max, MSG.usernameMax),
+  password: passwordSchema,
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z
+  .strictObject({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().max(LIMITS.password.max, MSG.passwordMax).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: MSG.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const AVATAR_DEFAULTS = {
+  avatarElement: 'swirl',
+  avatarColor: '#1E88E5',
+  avatarSymbol: 'none',
+  hairColor: '#FDD835',
+  eyeColor: '#FFFFFF',
+} as const;
+
+/** What leaves the server about a user. Never the password hash. */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  avatarColor: z.string(),
+  avatarElement: z.string(),
+  avatarSymbol: z.string(),
+  hairColor: z.string(),
+  eyeColor: z.string(),
+  useDefaultAvatar: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const checkAdminSchema = z.object({
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  userId: z.number().int(),
+});
+export type CheckAdmin = z.infer<typeof checkAdminSchema>;
+
+export const messageSchema = z.object({ message: z.string() });

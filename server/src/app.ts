@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { HTTP } from '@common/limits';
+import { MSG } from '@common/messages';
+import { isClientRoute } from '@common/paths';
+import type { Database } from './db/client';
+import type { AppConfig } from './env';
+import { authRoutes } from './features/auth/routes';
+import { healthRoutes } from './features/health/routes';
+import { registerAuth, registerOriginCheck } from './middleware/auth';
+import { registerErrorHandling } from './middleware/errors';
+import { registerFeatureRoutes, type FeatureDeps } from './features/registry';
+
+export interface AppDeps extends Omit<FeatureDeps, 'db'> {
+  config: AppConfig;
+  db: Database;
+  /** Directory of the built client; null serves the API only. Defaults to dist/client. */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  /** An existing pino logger (the process entry passes its own). */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? { level: config.logLevel } }),
+    bodyLimit: HTTP.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Stack traces and internals never reach the client; the error handler decides what does.
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with style attributes; no inline <script> is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Served over plain HTTP on a LAN by self-hosters; HSTS belongs to the TLS proxy in front.
+    strictTransportSecurity: config.cookieSecure,
+  });
+  await app.register(fastifyCookie);
+  if (config.rateLimitMax > 0) {
+    await app.register(fastifyRateLimit, {
+      max: config.rateLimitMax,
+      timeWindow: '1 minute',
+      allowList: (request) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: () => ({ statusCode: 429, message: MSG.tooManyRequests }),
+    });
+  }
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Dream Traveler API',
+        description: 'Navigate your multidimensional consciousness. Every endpoint of the Dream Traveler server.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'dt_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerOriginCheck(app);
+  registerAuth(app, db, { secure: config.cookieSecure });
+
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, {
+    db,
+    cookie: { secure: config.cookieSecure },
+    loginFailures: config.authThrottle?.loginFailures,
+    registrations: config.authThrottle?.registrations,
+  });
+  await registerFeatureRoutes(app, { ...deps, db });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
+  const indexHtml = clientDir ? path.join(clientDir, 'index.html') : null;
+  if (clientDir && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash in every file name under assets/: safe to cache for a year.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !indexHtml || !existsSync(indexHtml)) {
+      return reply.code(404).send({ message: MSG.notFound });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: MSG.notFound });
+    }
+    // The client renders every page; unknown paths still get its "404 Page Not Found" page, with a 404 status.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.code(isClientRoute(pathname) ? 200 : 404).sendFile('index.html');
+  });
+
+  return app;
+}

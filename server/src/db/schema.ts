@@ -1,0 +1,256 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's tsvector, used by the generated full-text column on dreams. */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    avatarColor: text('avatar_color').notNull().default('#1E88E5'),
+    avatarElement: text('avatar_element').notNull().default('swirl'),
+    avatarSymbol: text('avatar_symbol').notNull().default('none'),
+    hairColor: text('hair_color').notNull().default('#FDD835'),
+    eyeColor: text('eye_color').notNull().default('#FFFFFF'),
+    useDefaultAvatar: boolean('use_default_avatar').notNull().default(false),
+    profileImageUrl: text('profile_image_url'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // There is only ever one super admin: the database enforces it, not just the code.
+    uniqueIndex('users_single_super_admin_idx').on(t.isSuperAdmin).where(sql`${t.isSuperAdmin}`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').$type<{ userId: number; createdAt: string }>().notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+);
+
+export const intentions = pgTable(
+  'intentions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    completed: boolean('completed').notNull().default(false),
+    dreamId: integer('dream_id').references((): AnyPgColumn => dreams.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('intentions_user_date_idx').on(t.userId, t.date.desc(), t.id.desc())],
+);
+
+export const dreams = pgTable(
+  'dreams',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    narrative: text('narrative').notNull(),
+    date: timestamp('date', { withTimezone: true }).defaultNow(),
+    timePeriod: text('time_period'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    intentionId: integer('intention_id').references(() => intentions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', dt_tags_text(tags)), 'A') || setweight(to_tsvector('english', coalesce(narrative, '')), 'B')`,
+    ),
+  },
+  (t) => [
+    index('dreams_user_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('dreams_user_date_idx').on(t.userId, t.date),
+    index('dreams_search_idx').using('gin', t.searchVector),
+    index('dreams_intention_idx').on(t.intentionId),
+  ],
+);
+
+export const interpretations = pgTable(
+  'interpretations',
+  {
+    id: serial('id').primaryKey(),
+    dreamId: integer('dream_id')
+      .notNull()
+      .references(() => dreams.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    provider: text('provider').notNull().default('local'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('interpretations_dream_idx').on(t.dreamId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const sharedDreams = pgTable(
+  'shared_dreams',
+  {
+    id: serial('id').primaryKey(),
+    dreamId: integer('dream_id')
+      .notNull()
+      .references(() => dreams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    interpretation: text('interpretation'),
+    isReported: boolean('is_reported').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shared_dreams_feed_idx').on(t.isHidden, t.createdAt.desc(), t.id.desc()),
+    index('shared_dreams_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('shared_dreams_dream_idx').on(t.dreamId),
+  ],
+);
+
+export const dreamLikes = pgTable(
+  'dream_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedDreamId: integer('shared_dream_id')
+      .notNull()
+      .references(() => sharedDreams.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sharedDreamId] }),
+    index('dream_likes_shared_idx').on(t.sharedDreamId),
+  ],
+);
+
+export const dreamComments = pgTable(
+  'dream_comments',
+  {
+    id: serial('id').primaryKey(),
+    sharedDreamId: integer('shared_dream_id')
+      .notNull()
+      .references(() => sharedDreams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    isReported: boolean('is_reported').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('dream_comments_shared_idx').on(t.sharedDreamId, t.createdAt),
+    index('dream_comments_user_idx').on(t.userId),
+  ],
+);
+
+/** Who reported what, once per user per item. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedDreamId: integer('shared_dream_id').references(() => sharedDreams.id, {
+      onDelete: 'cascade',
+    }),
+    commentId: integer('comment_id').references(() => dreamComments.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_dream_once_idx')
+      .on(t.reporterId, t.sharedDreamId)
+      .where(sql`${t.sharedDreamId} is not null`),
+    uniqueIndex('reports_comment_once_idx')
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    index('reports_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const guidedContent = pgTable(
+  'guided_content',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    content: text('content').notNull(),
+    contentType: text('content_type').notNull(),
+    difficulty: text('difficulty').notNull(),
+    duration: integer('duration').notNull(),
+    isPremium: boolean('is_premium').notNull().default(false),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('guided_content_title_idx').on(t.title),
+    index('guided_content_type_idx').on(t.contentType),
+  ],
+);
+
+export const dreamSymbols = pgTable(
+  'dream_symbols',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    category: text('category').notNull(),
+    meaning: text('meaning').notNull(),
+    associations: text('associations').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('dream_symbols_symbol_lower_idx').on(sql`lower(${t.symbol})`),
+    index('dream_symbols_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type DreamRow = typeof dreams.$inferSelect;
+export type IntentionRow = typeof intentions.$inferSelect;
+export type InterpretationRow = typeof interpretations.$inferSelect;

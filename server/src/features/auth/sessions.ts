@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { SESSION } from '@common/limits';
+import type { Database } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema';
+
+/** Only the SHA-256 of the cookie token is stored: a leaked sessions table opens no account. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Database, userId: number): Promise<{ token: string; expires: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + SESSION.lifetimeMs);
+  await db.insert(sessions).values({
+    sid: hashToken(token),
+    userId,
+    sess: { userId, createdAt: new Date().toISOString() },
+    expire: expires,
+  });
+  return { token, expires };
+}
+
+export interface SessionLookup {
+  user: UserRow;
+  /** Set when the sliding expiry moved: the cookie must be sent again. */
+  renewedUntil: Date | null;
+}
+
+export async function findSessionUser(db: Database, token: string): Promise<SessionLookup | null> {
+  const sid = hashToken(token);
+  const rows = await db
+    .select({ user: users, expire: sessions.expire })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, sql`now()`)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const age = SESSION.lifetimeMs - (row.expire.getTime() - Date.now());
+  if (age < SESSION.renewAfterMs) return { user: row.user, renewedUntil: null };
+  const renewedUntil = new Date(Date.now() + SESSION.lifetimeMs);
+  await db.update(sessions).set({ expire: renewedUntil }).where(eq(sessions.sid, sid));
+  return { user: row.user, renewedUntil };
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: Database): Promise<number> {
+  const removed = await db.delete(sessions).where(lt(sessions.expire, sql`now()`)).returning({ sid: sessions.sid });
+  return removed.length;
+}

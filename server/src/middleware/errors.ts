@@ -8,9 +8,11 @@ interface Issue {
   message: string;
 }
 
-/** "title: Expected string" unless the message already names its field ("Title is required"). */
+const OUR_MESSAGES = new Set<string>(Object.values(MSG));
+
+/** "title: Expected string" unless the message is one of ours or already names its field. */
 function describeIssue(issue: Issue): string {
-  if (!issue.field) return issue.message;
+  if (!issue.field || OUR_MESSAGES.has(issue.message)) return issue.message;
   const last = issue.field.split('.').pop() ?? issue.field;
   const named = issue.message.toLowerCase().includes(last.toLowerCase());
   return named ? issue.message : `${issue.field}: ${issue.message}`;

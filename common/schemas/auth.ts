@@ -80,3 +80,14 @@ export const checkAdminSchema = z.object({
 export type CheckAdmin = z.infer<typeof checkAdminSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** The registration form in the browser: the same rules plus a required confirmation. */
+export const registerFormSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().min(LIMITS.password.min, MSG.passwordMin),
+  })
+  .refine((v) => v.confirmPassword === v.password, { message: MSG.passwordsMismatch, path: ['confirmPassword'] });
+export type RegisterForm = z.infer<typeof registerFormSchema>;

@@ -114,12 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: clientDir,
       index: false,
       wildcard: true,
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every file name under assets/: safe to cache for a year.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The static plugin refuses directory paths; the home page is the client's index.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -22,6 +22,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per IP for the general API limit; 0 turns it off (benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(1200),
+  /** Accounts that one IP may register per hour. */
+  REGISTRATION_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,5 +69,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY ?? false,
     logLevel: env.LOG_LEVEL,
     rateLimitMax: env.RATE_LIMIT_MAX,
+    authThrottle: { registrations: env.REGISTRATION_LIMIT },
   };
 }

@@ -56,7 +56,7 @@ describe('registration', () => {
   it('answers validation failures with the spec messages and creates nothing', async () => {
     const before = await userCount();
     const client = new ApiClient(ctx.baseUrl);
-    const cases: Array<[Record<string, unknown>, string]> = [
+    const cases: Array<[object, string]> = [
       [buildUserInput({ username: 'ab' }), MSG.usernameMin],
       [buildUserInput({ email: 'not-an-email' }), MSG.emailInvalid],
       [buildUserInput({ password: '12345' }), MSG.passwordMin],

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { MSG } from '@common/messages';
+import { paths } from '@common/paths';
+import { registerFormSchema, type RegisterForm } from '@common/schemas/auth';
+import { Button } from '@app/components/ui/button';
+import { Alert, Card } from '@app/components/ui/misc';
+import { BRAND } from '@app/config/brand';
+import { ApiError } from '@app/lib/api-client';
+import { toast } from '@app/lib/toast-store';
+import { authFailureMessage, useRegister } from '../api';
+import { FormField } from '../components/form-field';
+
+const EMPTY: RegisterForm = { username: '', email: '', password: '', confirmPassword: '' };
+
+function RegisterFields({
+  form,
+}: {
+  form: ReturnType<typeof useForm<RegisterForm>>;
+}) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <FormField id="username" label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+      <FormField id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <FormField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <FormField
+        id="confirmPassword"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+    </>
+  );
+}
+
+/** /register: toast "Account created!" and go home. */
+export function RegisterPage() {
+  const register = useRegister();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+
+  const onSubmit = form.handleSubmit(({ username, email, password }) => {
+    setFailure(null);
+    register.mutate(
+      { username, email, password },
+      {
+        onSuccess: () => {
+          toast({ title: 'Account created!', description: `Welcome to ${BRAND.name}, ${username}.` });
+          void navigate(paths.home);
+        },
+        onError: (err) => {
+          const message = err instanceof ApiError ? authFailureMessage(err, 'Registration') : 'Registration failed. Please try again.';
+          setFailure(err instanceof ApiError ? (err.serverMessage ?? 'Registration failed') : message);
+          toast({ title: 'Registration failed', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold text-white">Create Account</h1>
+        <p className="mt-1 text-slate-300">Start your journal of the dream realms</p>
+        <form className="mt-6 grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+          {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+          <RegisterFields form={form} />
+          <Button type="submit" disabled={register.isPending}>
+            {register.isPending ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </form>
+        <p className="mt-4 text-sm text-slate-300">
+          Already have an account?{' '}
+          <Link className="text-dream-300 underline-offset-4 hover:underline" to={paths.login}>
+            Log in
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+/** /basic-register: taken username/email land on their fields; success is a full page load to /. */
+export function BasicRegisterPage() {
+  const register = useRegister();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setBanner(null);
+    register.mutate(values, {
+      onSuccess: () => window.location.assign(paths.home),
+      onError: (err) => {
+        const message = err instanceof ApiError ? (err.serverMessage ?? '') : '';
+        if (message.includes(MSG.usernameTaken)) form.setError('username', { message: MSG.usernameTakenField });
+        else if (message.includes(MSG.emailTaken)) form.setError('email', { message: MSG.emailTakenField });
+        else setBanner(message || 'Registration failed. Please try again.');
+      },
+    });
+  });
+
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold text-white">
+          Join <span className="text-dream-300">{BRAND.first}</span> <span className="text-aurora-300">{BRAND.second}</span>
+        </h1>
+        <p className="mt-1 text-slate-300">{BRAND.tagline}</p>
+        <form className="mt-6 grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+          {banner ? <Alert variant="destructive">{banner}</Alert> : null}
+          <RegisterFields form={form} />
+          <Button type="submit" disabled={register.isPending}>
+            {register.isPending ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </form>
+        <p className="mt-4 text-sm text-slate-300">
+          Already a traveler?{' '}
+          <Link className="text-dream-300 underline-offset-4 hover:underline" to={paths.auth}>
+            Log in
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { paths } from '@common/paths';
+import { AppLayout } from '@app/components/layout/app-layout';
+import { RedirectIfSignedIn, RequireAdmin, RequireUser } from '@app/features/auth/guards';
+import { LandingPage } from '@app/features/public/pages/landing-page';
+import { NotFoundPage } from '@app/features/public/pages/not-found-page';
+
+function DreamAliasRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={paths.dream(id)} replace />;
+}
+
+/** Every page but the landing page is loaded on demand, so /landing ships little JavaScript. */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: paths.landing, element: <LandingPage /> },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: paths.login, lazy: async () => ({ Component: (await import('@app/features/auth/pages/login-page')).LoginRoute }) },
+          { path: paths.auth, lazy: async () => ({ Component: (await import('@app/features/auth/pages/login-page')).AuthRoute }) },
+          {
+            path: paths.register,
+            lazy: async () => ({ Component: (await import('@app/features/auth/pages/register-page')).RegisterPage }),
+          },
+          {
+            path: paths.basicRegister,
+            lazy: async () => ({ Component: (await import('@app/features/auth/pages/register-page')).BasicRegisterPage }),
+          },
+        ],
+      },
+      { path: paths.privacy, lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).PrivacyPage }) },
+      { path: paths.terms, lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).TermsPage }) },
+      { path: paths.support, lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).SupportPage }) },
+      {
+        element: <RequireUser />,
+        children: [
+          { path: paths.home, lazy: async () => ({ Component: (await import('@app/features/home/pages/home-page')).HomePage }) },
+          { path: '/dreams/:id', element: <DreamAliasRedirect /> },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [{ path: paths.admin, element: <NotFoundPage /> }],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface TestAccount {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function buildAccount(overrides: Partial<TestAccount> = {}): TestAccount {
+  const tag = randomBytes(4).toString('hex');
+  return { username: `traveler_${tag}`, email: `traveler_${tag}@example.test`, password: 'starlight-42', ...overrides };
+}
+
+/** Registers through the API with the page's own cookie jar, so the page is signed in. */
+export async function signUpViaApi(page: Page, account = buildAccount()): Promise<TestAccount> {
+  const res = await page.request.post('/api/auth/register', { data: account });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+export const test = base.extend<{ account: TestAccount }>({
+  /** A fresh signed-in account for the test; the page opens signed in. */
+  account: async ({ page }, use) => {
+    const account = await signUpViaApi(page);
+    await use(account);
+  },
+});
+
+export { expect };

@@ -16,7 +16,7 @@ test('a visitor registers, logs out, logs back in, and meets the guards and the 
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 
-  await expect(page.getByText('Account created!')).toBeVisible();
+  await expect(page.getByText('Account created!', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: new RegExp(account.username) })).toBeVisible();
 
@@ -41,7 +41,7 @@ test('a visitor registers, logs out, logs back in, and meets the guards and the 
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(`Welcome back, ${account.username}!`)).toBeVisible();
+  await expect(page.getByText(`Welcome back, ${account.username}!`, { exact: true })).toBeVisible();
 
   await page.goto('/no/such/place');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

@@ -242,6 +242,8 @@ export async function startBundledPostgres(options: {
   dataDir: string;
   log: BundledPostgresLog;
   database?: string;
+  /** Also listen on 127.0.0.1:tcpPort (for tests that need a server reached by URL). */
+  tcpPort?: number;
 }): Promise<BundledPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const { log } = options;
@@ -268,9 +270,9 @@ export async function startBundledPostgres(options: {
         '-k',
         socketDir,
         '-p',
-        String(SOCKET_PORT),
+        String(options.tcpPort ?? SOCKET_PORT),
         '-c',
-        "listen_addresses=",
+        `listen_addresses=${options.tcpPort ? '127.0.0.1' : ''}`,
         '-c',
         'unix_socket_permissions=0700',
         '-c',
@@ -294,7 +296,7 @@ export async function startBundledPostgres(options: {
     child.stdout?.on('data', remember);
     child.stderr?.on('data', remember);
 
-    const connection = { host: socketDir, port: SOCKET_PORT, user: 'postgres', database };
+    const connection = { host: socketDir, port: options.tcpPort ?? SOCKET_PORT, user: 'postgres', database };
     await waitUntilAccepting(connection, child, serverLog);
     await ensureDatabase(connection, database);
     log.info({ socketDir, pid: child.pid }, 'bundled PostgreSQL server is ready');

@@ -20,7 +20,7 @@ export const MSG = {
   tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
   tooManyRegistrations: 'Too many accounts created from this address. Please try again later.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
-  bodyTooLarge: 'Request body is too large (the limit is 1 MB)',
+  bodyTooLarge: 'Request body is too large',
   malformedJson: 'Request body is not valid JSON',
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',

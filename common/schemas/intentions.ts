@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { LIMITS, LIST_SIZES } from '../limits';
+import { MSG } from '../messages';
+
+export const createIntentionBodySchema = z.strictObject({
+  text: z
+    .string({ error: MSG.intentionRequired })
+    .trim()
+    .min(LIMITS.intentionText.min, MSG.intentionRequired)
+    .max(LIMITS.intentionText.max, `Intention text must be at most ${LIMITS.intentionText.max} characters`),
+  date: z
+    .union([z.string().max(100), z.null()])
+    .optional()
+    .transform((value) => {
+      const parsed = value ? new Date(value) : new Date();
+      return Number.isNaN(parsed.getTime()) ? new Date() : parsed;
+    }),
+  userId: z.unknown().optional(),
+});
+export type CreateIntentionBody = z.input<typeof createIntentionBodySchema>;
+
+export const updateIntentionBodySchema = z.strictObject({
+  notes: z
+    .string({ error: 'notes must be text' })
+    .max(LIMITS.intentionNotes.max, `Notes must be at most ${LIMITS.intentionNotes.max} characters`)
+    .nullable()
+    .optional(),
+  completed: z.boolean({ error: 'completed must be true or false' }).optional(),
+});
+export type UpdateIntentionBody = z.infer<typeof updateIntentionBodySchema>;
+
+export const intentionSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  text: z.string(),
+  date: z.string(),
+  completed: z.boolean(),
+  dreamId: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Intention = z.infer<typeof intentionSchema>;
+
+export const previousQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(LIST_SIZES.previousIntentionsMax, `limit must be at most ${LIST_SIZES.previousIntentionsMax}`)
+    .default(LIST_SIZES.previousIntentionsDefault),
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema } from '@common/schemas/auth';
+import {
+  createDreamBodySchema,
+  dreamSchema,
+  idParamsSchema,
+  listQuerySchema,
+  recentQuerySchema,
+  searchQuerySchema,
+  searchResultSchema,
+  updateDreamBodySchema,
+} from '@common/schemas/dreams';
+import type { Database } from '../../db/client';
+import { currentUser, requireUser } from '../../middleware/auth';
+import { presentDream } from './presenter';
+import { createDream, deleteDream, getDream, listDreams, searchDreams, updateDream } from './service';
+
+const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
+
+export async function dreamRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+  const { db } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('preHandler', requireUser);
+
+  r.post(
+    '/api/dreams',
+    { schema: { tags: ['dreams'], summary: 'Record a dream', body: createDreamBodySchema, response: { 201: dreamSchema, ...errors } } },
+    async (request, reply) => {
+      const { title, narrative, date, timePeriod, tags, intentionId } = request.body;
+      const dream = await createDream(db, currentUser(request).id, { title, narrative, date, timePeriod, tags, intentionId });
+      return reply.code(201).send(presentDream(dream));
+    },
+  );
+
+  r.get(
+    '/api/dreams',
+    { schema: { tags: ['dreams'], summary: "The user's dreams, newest first", querystring: listQuerySchema, response: { 200: z.array(dreamSchema), ...errors } } },
+    async (request) => (await listDreams(db, currentUser(request).id, request.query.limit, request.query.offset)).map(presentDream),
+  );
+
+  r.get(
+    '/api/dreams/recent',
+    { schema: { tags: ['dreams'], summary: 'The most recently recorded dreams', querystring: recentQuerySchema, response: { 200: z.array(dreamSchema), ...errors } } },
+    async (request) => (await listDreams(db, currentUser(request).id, request.query.limit)).map(presentDream),
+  );
+
+  r.get(
+    '/api/dreams/search',
+    { schema: { tags: ['dreams'], summary: 'Full-text search over title, narrative and tags', querystring: searchQuerySchema, response: { 200: searchResultSchema, ...errors } } },
+    async (request) => {
+      const { q, limit, offset } = request.query;
+      const found = await searchDreams(db, currentUser(request).id, q, limit, offset);
+      return { total: found.total, results: found.results.map((r) => ({ ...r, dream: presentDream(r.dream) })) };
+    },
+  );
+
+  r.get(
+    '/api/dreams/:id',
+    { schema: { tags: ['dreams'], summary: 'One dream', params: idParamsSchema, response: { 200: dreamSchema, ...errors } } },
+    async (request) => presentDream(await getDream(db, currentUser(request).id, request.params.id)),
+  );
+
+  r.patch(
+    '/api/dreams/:id',
+    { schema: { tags: ['dreams'], summary: 'Edit a dream', params: idParamsSchema, body: updateDreamBodySchema, response: { 200: dreamSchema, ...errors } } },
+    async (request) => {
+      const { title, narrative, date, timePeriod, tags, intentionId } = request.body;
+      const dream = await updateDream(db, currentUser(request).id, request.params.id, { title, narrative, date, timePeriod, tags, intentionId });
+      return presentDream(dream);
+    },
+  );
+
+  r.delete(
+    '/api/dreams/:id',
+    { schema: { tags: ['dreams'], summary: 'Delete a dream', params: idParamsSchema, response: { 200: messageSchema, ...errors } } },
+    async (request) => {
+      await deleteDream(db, currentUser(request).id, request.params.id);
+      return { message: 'Dream deleted' };
+    },
+  );
+}

@@ -1,0 +1,15 @@
+import type { Intention } from '@common/schemas/intentions';
+import type { IntentionRow } from '../../db/schema';
+
+export function presentIntention(row: IntentionRow): Intention {
+  return {
+    id: row.id,
+    userId: row.userId,
+    text: row.text,
+    date: row.date.toISOString(),
+    completed: row.completed,
+    dreamId: row.dreamId,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -19,7 +19,8 @@ const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 export async function intentionRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireUser);
+  // onRequest: a visitor gets 401 before any body validation.
+  r.addHook('onRequest', requireUser);
 
   r.post(
     '/api/intentions',

@@ -11,7 +11,8 @@ import { exportJournal, importJournal, renderMarkdown } from './service';
 export async function transferRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireUser);
+  // onRequest: a visitor gets 401 before any body validation.
+  r.addHook('onRequest', requireUser);
 
   r.get(
     '/api/export',

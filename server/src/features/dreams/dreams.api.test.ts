@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@common/messages';
+import type { Dream, SearchResults } from '@common/schemas/dreams';
+import { SNIPPET_START, SNIPPET_STOP } from '@common/schemas/dreams';
+import type { Intention } from '@common/schemas/intentions';
+import { dreams } from '../../db/schema';
+import { ApiClient, startTestApp, type TestContext } from '../../../test/app';
+import { signUp, type SignedInUser } from '../../../test/factories';
+
+let ctx: TestContext;
+let alice: SignedInUser;
+let bob: SignedInUser;
+
+const dreamCount = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(dreams))[0]?.n ?? -1;
+
+function buildDream(overrides: Record<string, unknown> = {}) {
+  return { title: 'Flying over the sea', narrative: 'I flew over a silver sea at night.', tags: ['flying'], ...overrides };
+}
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  alice = await signUp(ctx.baseUrl);
+  bob = await signUp(ctx.baseUrl);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('dreams', () => {
+  it('creates a dream with normalised tags and answers with its id', async () => {
+    const res = await alice.client.post<Dream>('/api/dreams', {
+      ...buildDream({ tags: ['  Lucid ', 'lucid', 'FLYING', ''] }),
+      timePeriod: 'recurring',
+      userId: bob.user.id,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.id).toBeGreaterThan(0);
+    expect(res.body.tags).toEqual(['lucid', 'flying']);
+    expect(res.body.userId).toBe(alice.user.id);
+    expect(res.body.timePeriod).toBe('recurring');
+  });
+
+  it('falls back to now for a missing or invalid date and keeps a valid one', async () => {
+    const before = Date.now();
+    const invalid = await alice.client.post<Dream>('/api/dreams', buildDream({ date: 'yesterday-ish' }));
+    expect(new Date(invalid.body.date ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const explicit = await alice.client.post<Dream>('/api/dreams', buildDream({ date: '2025-01-05T08:00:00.000Z' }));
+    expect(explicit.body.date).toBe('2025-01-05T08:00:00.000Z');
+  });
+
+  it('validates with the spec messages and stores nothing on bad input', async () => {
+    const before = await dreamCount();
+    const cases: Array<[unknown, RegExp | string]> = [
+      [buildDream({ title: '   ' }), MSG.titleRequired],
+      [buildDream({ narrative: '' }), MSG.narrativeRequired],
+      [{ narrative: 'no title' }, MSG.titleRequired],
+      [buildDream({ title: 'x'.repeat(201) }), /Title must be at most 200/],
+      [buildDream({ narrative: 'x'.repeat(20_001) }), /at most 20,000/],
+      [buildDream({ tags: Array.from({ length: 21 }, (_, i) => `tag${i}`) }), /at most 20 tags/],
+      [buildDream({ tags: ['x'.repeat(41)] }), /at most 40 characters/],
+      [buildDream({ tags: 'flying' }), /tags/],
+      [buildDream({ timePeriod: 'yesterday' }), /timePeriod must be one of/],
+      [buildDream({ intentionId: 'seven' }), /intentionId/],
+      [buildDream({ mood: 'happy' }), /mood/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await alice.client.post('/api/dreams', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      if (typeof message === 'string') expect(res.body.message).toBe(message);
+      else expect(res.body.message).toMatch(message);
+    }
+    expect(await dreamCount()).toBe(before);
+  });
+
+  it('lists recent dreams newest first with the default of 5 and a maximum of 100', async () => {
+    const user = await signUp(ctx.baseUrl);
+    for (let i = 0; i < 7; i++) await user.client.post('/api/dreams', buildDream({ title: `Dream ${i}` }));
+    const recent = await user.client.get<Dream[]>('/api/dreams/recent');
+    expect(recent.body.map((d) => d.title)).toEqual(['Dream 6', 'Dream 5', 'Dream 4', 'Dream 3', 'Dream 2']);
+    expect((await user.client.get<Dream[]>('/api/dreams/recent?limit=3')).body).toHaveLength(3);
+    expect((await user.client.get('/api/dreams/recent?limit=101')).status).toBe(400);
+    expect((await user.client.get('/api/dreams/recent?limit=abc')).status).toBe(400);
+    expect((await user.client.get<Dream[]>('/api/dreams')).body).toHaveLength(7);
+  });
+
+  it('edits, reads and deletes only the owner’s dreams; another user gets 404', async () => {
+    const created = await alice.client.post<Dream>('/api/dreams', buildDream());
+    const id = created.body.id;
+    expect((await bob.client.get(`/api/dreams/${id}`)).status).toBe(404);
+    expect((await bob.client.patch(`/api/dreams/${id}`, { title: 'Mine now' })).status).toBe(404);
+    expect((await bob.client.delete(`/api/dreams/${id}`)).status).toBe(404);
+    expect((await bob.client.get<Dream[]>('/api/dreams/recent?limit=100')).body.some((d) => d.id === id)).toBe(false);
+
+    const edited = await alice.client.patch<Dream>(`/api/dreams/${id}`, { title: 'Flying over the ocean', tags: ['Ocean'] });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ title: 'Flying over the ocean', tags: ['ocean'], narrative: buildDream().narrative });
+    expect((await alice.client.patch(`/api/dreams/${id}`, { title: '' })).body.message).toBe(MSG.titleRequired);
+    expect((await alice.client.get<Dream>(`/api/dreams/${id}`)).body.title).toBe('Flying over the ocean');
+
+    expect((await alice.client.delete(`/api/dreams/${id}`)).status).toBe(200);
+    expect((await alice.client.get(`/api/dreams/${id}`)).status).toBe(404);
+    expect((await alice.client.get('/api/dreams/not-a-number')).status).toBe(400);
+    expect((await alice.client.get('/api/dreams/99999999999')).status).toBe(400);
+  });
+
+  it('requires sign-in for every dream endpoint', async () => {
+    const visitor = new ApiClient(ctx.baseUrl);
+    for (const [method, url] of [
+      ['GET', '/api/dreams'],
+      ['GET', '/api/dreams/recent'],
+      ['GET', '/api/dreams/search?q=sea'],
+      ['GET', '/api/dreams/1'],
+      ['POST', '/api/dreams'],
+      ['PATCH', '/api/dreams/1'],
+      ['DELETE', '/api/dreams/1'],
+      ['GET', '/api/export'],
+      ['POST', '/api/import'],
+      ['GET', '/api/intentions/previous'],
+      ['POST', '/api/intentions'],
+      ['PATCH', '/api/intentions/1'],
+    ] as const) {
+      const res = await visitor.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : {});
+      expect(res.status, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('links a dream only to the user’s own intention and marks the intention with the dream', async () => {
+    const own = await alice.client.post<Intention>('/api/intentions', { text: 'Notice the moon' });
+    const foreign = await bob.client.post<Intention>('/api/intentions', { text: 'Someone else’s' });
+    const before = await dreamCount();
+    const refused = await alice.client.post('/api/dreams', buildDream({ intentionId: foreign.body.id }));
+    expect(refused.status).toBe(404);
+    expect(await dreamCount()).toBe(before);
+    const linked = await alice.client.post<Dream>('/api/dreams', buildDream({ intentionId: own.body.id }));
+    expect(linked.body.intentionId).toBe(own.body.id);
+    const intentionsNow = await alice.client.get<Intention[]>('/api/intentions/previous?limit=10');
+    expect(intentionsNow.body.find((i) => i.id === own.body.id)?.dreamId).toBe(linked.body.id);
+  });
+});
+
+describe('full-text search', () => {
+  it('finds dreams beyond the 20 most recent, ranked, with marked snippets, and only the user’s own', async () => {
+    const user = await signUp(ctx.baseUrl);
+    await user.client.post('/api/dreams', {
+      title: 'The lighthouse keeper',
+      narrative: 'An old lighthouse keeper handed me a brass telescope and pointed at a comet.',
+      tags: ['guide'],
+    });
+    for (let i = 0; i < 25; i++) {
+      await user.client.post('/api/dreams', buildDream({ title: `Ordinary night ${i}`, narrative: 'Walking through a quiet town.' }));
+    }
+    const recent = await user.client.get<Dream[]>('/api/dreams/recent?limit=20');
+    expect(recent.body.some((d) => d.title === 'The lighthouse keeper')).toBe(false);
+
+    const res = await user.client.get<SearchResults>('/api/dreams/search?q=brass%20telescope');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(1);
+    expect(res.body.results[0]?.dream.title).toBe('The lighthouse keeper');
+    expect(res.body.results[0]?.snippet).toContain(`${SNIPPET_START}brass${SNIPPET_STOP}`);
+
+    const stemmed = await user.client.get<SearchResults>('/api/dreams/search?q=telescopes');
+    expect(stemmed.body.total).toBe(1);
+    const byTag = await user.client.get<SearchResults>('/api/dreams/search?q=guide');
+    expect(byTag.body.results.map((r) => r.dream.title)).toEqual(['The lighthouse keeper']);
+    const ranked = await user.client.get<SearchResults>('/api/dreams/search?q=quiet%20town&limit=5');
+    expect(ranked.body.total).toBe(25);
+    expect(ranked.body.results).toHaveLength(5);
+
+    expect((await alice.client.get<SearchResults>('/api/dreams/search?q=telescope')).body.total).toBe(0);
+    expect((await user.client.get('/api/dreams/search?q=')).status).toBe(400);
+    expect((await user.client.get('/api/dreams/search?q=' + 'x'.repeat(201))).status).toBe(400);
+    // websearch syntax never errors, even for odd input
+    const odd = await user.client.get('/api/dreams/search?q=' + encodeURIComponent('"unclosed -( & | !!'));
+    expect(odd.status).toBe(200);
+  });
+});
+
+describe('intentions', () => {
+  it('creates, lists newest first (default 3), adds notes and marks success', async () => {
+    const user = await signUp(ctx.baseUrl);
+    const texts = ['First', 'Second', 'Third', 'Fourth'];
+    for (const [i, text] of texts.entries()) {
+      const res = await user.client.post<Intention>('/api/intentions', { text, date: new Date(Date.UTC(2026, 0, i + 1)).toISOString(), userId: 0 });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ text, completed: false, notes: null, dreamId: null });
+    }
+    const previous = await user.client.get<Intention[]>('/api/intentions/previous');
+    expect(previous.body.map((i) => i.text)).toEqual(['Fourth', 'Third', 'Second']);
+    expect((await user.client.get<Intention[]>('/api/intentions/previous?limit=10')).body).toHaveLength(4);
+    const target = previous.body[0];
+    if (!target) throw new Error('missing intention');
+    const updated = await user.client.patch<Intention>(`/api/intentions/${target.id}`, { notes: 'Saw my hands!', completed: true });
+    expect(updated.body).toMatchObject({ notes: 'Saw my hands!', completed: true });
+    expect((await bob.client.patch(`/api/intentions/${target.id}`, { completed: false })).status).toBe(404);
+    expect((await user.client.get<Intention>(`/api/intentions/${target.id}`)).body.completed).toBe(true);
+  });
+
+  it('rejects an empty or too long intention and bad updates', async () => {
+    expect((await alice.client.post('/api/intentions', { text: '   ' })).body.message).toBe(MSG.intentionRequired);
+    expect((await alice.client.post('/api/intentions', {})).body.message).toBe(MSG.intentionRequired);
+    expect((await alice.client.post('/api/intentions', { text: 'x'.repeat(501) })).status).toBe(400);
+    const own = await alice.client.post<Intention>('/api/intentions', { text: 'Fly tonight' });
+    expect((await alice.client.patch(`/api/intentions/${own.body.id}`, { completed: 'yes' })).status).toBe(400);
+    expect((await alice.client.patch(`/api/intentions/${own.body.id}`, { text: 'changed' })).status).toBe(400);
+    expect((await alice.client.get<Intention>(`/api/intentions/${own.body.id}`)).body).toMatchObject({ text: 'Fly tonight', completed: false });
+  });
+});

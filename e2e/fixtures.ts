@@ -28,3 +28,21 @@ export const test = base.extend<{ account: TestAccount }>({
 });
 
 export { expect };
+
+export interface DreamInput {
+  title: string;
+  narrative: string;
+  tags?: string[];
+  date?: string;
+  timePeriod?: string | null;
+  intentionId?: number | null;
+}
+
+/** Records a dream through the API as the page's signed-in user. */
+export async function createDream(page: Page, input: Partial<DreamInput> = {}): Promise<{ id: number; title: string }> {
+  const res = await page.request.post('/api/dreams', {
+    data: { title: 'A quiet dream', narrative: 'I walked through a silent house.', tags: [], ...input },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; title: string };
+}

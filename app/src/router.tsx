@@ -39,6 +39,15 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.home, lazy: async () => ({ Component: (await import('@app/features/home/pages/home-page')).HomePage }) },
           { path: '/dreams/:id', element: <DreamAliasRedirect /> },
+          { path: paths.journal, lazy: async () => ({ Component: (await import('@app/features/dreams/pages/journal-page')).JournalPage }) },
+          {
+            path: '/dream/:id',
+            lazy: async () => ({ Component: (await import('@app/features/dreams/pages/dream-detail-page')).DreamDetailPage }),
+          },
+          {
+            path: paths.intentions,
+            lazy: async () => ({ Component: (await import('@app/features/intentions/pages/intentions-page')).IntentionsPage }),
+          },
         ],
       },
       {

@@ -1,0 +1,91 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateDreamBody, Dream, SearchResults } from '@common/schemas/dreams';
+import type { ImportBody, ImportResult } from '@common/schemas/transfer';
+import { api } from '@app/lib/api-client';
+
+export const dreamKeys = {
+  all: ['dreams'] as const,
+  recent: (limit: number) => ['dreams', 'recent', limit] as const,
+  list: ['dreams', 'list'] as const,
+  detail: (id: number) => ['dreams', 'detail', id] as const,
+  search: (q: string) => ['dreams', 'search', q] as const,
+};
+
+/** Recent dreams; a failed load shows as an empty list (spec §7). */
+export function useRecentDreams(limit: number) {
+  return useQuery({
+    queryKey: dreamKeys.recent(limit),
+    queryFn: async () => {
+      try {
+        return await api.get<Dream[]>('/api/dreams/recent', { limit });
+      } catch {
+        return [];
+      }
+    },
+  });
+}
+
+export function useAllDreams(enabled = true) {
+  return useQuery({ queryKey: dreamKeys.list, queryFn: () => api.get<Dream[]>('/api/dreams'), enabled });
+}
+
+export function useDream(id: number) {
+  return useQuery({
+    queryKey: dreamKeys.detail(id),
+    queryFn: () => api.get<Dream>(`/api/dreams/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+export function useSearchDreams(q: string) {
+  return useQuery({
+    queryKey: dreamKeys.search(q),
+    queryFn: ({ signal }) => api.get<SearchResults>('/api/dreams/search', { q, limit: 20 }, signal),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type DreamPayload = Omit<CreateDreamBody, 'userId'>;
+
+export function useSaveDream() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, payload }: { id?: number; payload: DreamPayload }) =>
+      id ? api.patch<Dream>(`/api/dreams/${id}`, payload) : api.post<Dream>('/api/dreams', payload),
+    onSuccess: (dream) => {
+      queryClient.setQueryData(dreamKeys.detail(dream.id), dream);
+      void queryClient.invalidateQueries({ queryKey: dreamKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['intentions'] });
+    },
+  });
+}
+
+export function useDeleteDream() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/dreams/${id}`),
+    onSuccess: (_res, id) => {
+      // The open detail page must not refetch the deleted dream (it would answer 404 mid-navigation).
+      const deleted = dreamKeys.detail(id);
+      void queryClient.invalidateQueries({
+        queryKey: dreamKeys.all,
+        predicate: (q) => !(q.queryKey[1] === deleted[1] && q.queryKey[2] === deleted[2]),
+      });
+    },
+  });
+}
+
+export function useImportJournal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ImportBody) => api.post<ImportResult>('/api/import', body),
+    onSuccess: (result) => {
+      if (!result.dryRun) {
+        void queryClient.invalidateQueries({ queryKey: dreamKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ['intentions'] });
+      }
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatLongDate, timePeriodLabel } from '@common/dream-text';
+import { paths } from '@common/paths';
+import { ConfirmDialog } from '@app/components/ui/alert-dialog';
+import { Button } from '@app/components/ui/button';
+import { Badge, Card, Spinner } from '@app/components/ui/misc';
+import { useDreamSaved, useInterpretationAvailable } from '@app/features/interpretations/hooks';
+import { toast } from '@app/lib/toast-store';
+import { useDeleteDream, useDream } from '../api';
+import { DreamDialog } from '../components/dream-dialog';
+import { InterpretationSlot } from '@app/features/interpretations/interpretation-slot';
+
+export const DELETE_CONFIRMATION = 'This will permanently delete this dream entry from your journal. This action cannot be undone.';
+
+export function DreamDetailPage() {
+  const params = useParams();
+  const id = Number.parseInt(params.id ?? '', 10);
+  const dream = useDream(id);
+  const navigate = useNavigate();
+  const remove = useDeleteDream();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const onSaved = useDreamSaved();
+  const offerInterpretation = useInterpretationAvailable();
+  const missing = !Number.isInteger(id) || id <= 0 || dream.isError;
+
+  useEffect(() => {
+    if (!missing) return;
+    toast({ title: 'Dream not found', variant: 'destructive' });
+    void navigate(paths.journal, { replace: true });
+  }, [missing, navigate]);
+
+  if (missing || dream.isPending) return <Spinner label="Loading dream" />;
+  const d = dream.data;
+  const lucid = d.tags.includes('lucid');
+
+  const onDelete = () =>
+    remove.mutate(d.id, {
+      onSuccess: () => {
+        toast({ title: 'Dream deleted', description: d.title });
+        void navigate(paths.journal);
+      },
+      onError: () => toast({ title: 'Failed to delete dream entry', variant: 'destructive' }),
+    });
+
+  return (
+    <article className="mx-auto grid max-w-3xl gap-6">
+      <Link to={paths.journal} className="inline-flex w-fit items-center gap-2 rounded text-sm text-dream-300 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Journal
+      </Link>
+      <Card>
+        <header className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold text-white">{d.title}</h1>
+            <p className="mt-1 text-sm text-slate-300">
+              {formatLongDate(d.date)} · {timePeriodLabel(d.timePeriod ?? 'unknown')}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2" data-slot="dream-actions">
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden /> Edit
+            </Button>
+            <Button variant="outline" size="sm" className="text-red-300" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          </div>
+        </header>
+        {d.tags.length ? (
+          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
+            {d.tags.map((tag) => (
+              <li key={tag}>
+                <Badge>{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-6 whitespace-pre-wrap leading-relaxed text-slate-100">{d.narrative}</p>
+      </Card>
+
+      <InterpretationSlot dream={d} />
+
+      <Card>
+        <h2 className="text-lg font-semibold text-white">Details</h2>
+        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-400">Recorded</dt>
+            <dd className="text-slate-100">{formatLongDate(d.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">Type</dt>
+            <dd className="text-slate-100">{lucid ? 'Lucid Dream' : 'Regular Dream'}</dd>
+          </div>
+          {d.intentionId ? (
+            <div>
+              <dt className="text-slate-400">Intention</dt>
+              <dd>
+                <Link className="text-dream-300 hover:underline" to={`${paths.intentions}#intention-${d.intentionId}`}>
+                  View linked intention
+                </Link>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </Card>
+
+      <DreamDialog open={editing} onOpenChange={setEditing} dream={d} onSaved={onSaved} offerInterpretation={offerInterpretation} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this dream?"
+        description={DELETE_CONFIRMATION}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </article>
+  );
+}

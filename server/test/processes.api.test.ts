@@ -1,0 +1,370 @@
+// Real app processes (`node --import tsx server/src/index.ts`), started the way an operator runs them:
+// sessions shared by two processes over one PostgreSQL server, kill -9 in the middle of writes,
+// the one-process-per-DATA_DIR lock, and a graceful SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, readdir, readFile, rm, access } from 'node:fs/promises';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './app';
+import { createTestDatabase, urlFor, type TestDatabase } from './db';
+import { buildUserInput, type UserInput } from './factories';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const READY_WITHIN_MS = 60_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` until it returns a value other than undefined, or throws after `ms`. */
+async function pollUntil<T>(what: string, ms: number, check: () => Promise<T | undefined>, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** PIDs of processes whose command line mentions `needle` (the bundled postmaster names its DATA_DIR). */
+async function processesMentioning(needle: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    const cmd = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmd.replaceAll('\0', ' ').includes(needle)) found.push(pid);
+  }
+  return found;
+}
+
+const exists = (file: string) => access(file).then(
+  () => true,
+  () => false,
+);
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+class AppProcess {
+  readonly child: ChildProcess;
+  readonly baseUrl: string;
+  readonly exited: Promise<Exit>;
+  exit: Exit | null = null;
+  private chunks: string[] = [];
+
+  constructor(
+    readonly port: number,
+    env: Record<string, string>,
+  ) {
+    const base: NodeJS.ProcessEnv = { ...process.env };
+    // The test runner's own DATABASE_URL (external mode) names the admin database: never inherit it.
+    delete base.DATABASE_URL;
+    delete base.DATA_DIR;
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+      cwd: ROOT,
+      env: {
+        ...base,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '0',
+        REGISTRATION_LIMIT: '100000',
+        NODE_ENV: 'test',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.child.stdout?.on('data', (c: Buffer) => this.chunks.push(c.toString('utf8')));
+    this.child.stderr?.on('data', (c: Buffer) => this.chunks.push(c.toString('utf8')));
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => {
+        this.exit = { code, signal };
+        resolve(this.exit);
+      });
+    });
+  }
+
+  get pid(): number {
+    if (this.child.pid === undefined) throw new Error('the app process did not start');
+    return this.child.pid;
+  }
+
+  get running(): boolean {
+    return this.exit === null;
+  }
+
+  output(): string {
+    return this.chunks.join('');
+  }
+
+  /** Polls GET /api/health until it answers 200; fails early when the process exits. */
+  async waitReady(ms = READY_WITHIN_MS): Promise<void> {
+    await pollUntil(`${this.baseUrl}/api/health`, ms, async () => {
+      if (this.exit) {
+        throw new Error(`the app exited during start-up (${JSON.stringify(this.exit)}):\n${this.output()}`);
+      }
+      try {
+        const res = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        await res.arrayBuffer();
+        return res.status === 200 ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    }, 100);
+  }
+
+  /** Resolves with the exit, or undefined when the process is still running after `ms`. */
+  async waitExit(ms: number): Promise<Exit | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    });
+    try {
+      return await Promise.race([this.exited, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Best-effort stop for clean-up: SIGTERM (lets it stop its PostgreSQL), then SIGKILL. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.child.kill('SIGTERM');
+    if (await this.waitExit(30_000)) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+/** What each test started; stopped and removed after it, whether it passed or not. */
+const started: AppProcess[] = [];
+const tempDirs: string[] = [];
+
+async function startApp(env: Record<string, string>): Promise<AppProcess> {
+  const app = new AppProcess(await freePort(), env);
+  started.push(app);
+  return app;
+}
+
+async function makeDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dt-proc-'));
+  // The bundled PostgreSQL runs as `nobody` when the suite runs as root: it must traverse this.
+  await chmod(dir, 0o755);
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterEach(async () => {
+  const apps = started.splice(0);
+  await Promise.all(apps.map((a) => a.stop()));
+  for (const dir of tempDirs.splice(0)) {
+    // A postmaster orphaned by a killed app shuts itself down (parent-death signal); wait for it.
+    const left = await pollUntil(`PostgreSQL on ${dir} to exit`, 30_000, async () => {
+      const pids = await processesMentioning(dir);
+      return pids.length === 0 ? [] : undefined;
+    }).catch(async () => processesMentioning(dir));
+    for (const pid of left) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+async function register(baseUrl: string, input: UserInput, signal?: AbortSignal): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+    signal,
+  });
+  await res.arrayBuffer().catch(() => undefined);
+  return res.status;
+}
+
+describe('two app processes on one PostgreSQL server (DATABASE_URL)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('share sessions: sign in on one, seen and signed out on the other', { timeout: 120_000 }, async () => {
+    const url = urlFor(database.name);
+    const [a, b] = await Promise.all([startApp({ DATABASE_URL: url }), startApp({ DATABASE_URL: url })]);
+    await Promise.all([a.waitReady(), b.waitReady()]);
+
+    const onA = new ApiClient(a.baseUrl);
+    const input = buildUserInput();
+    const registered = await onA.post<{ id: number; username: string }>('/api/auth/register', input);
+    expect(registered.status).toBe(201);
+    const cookie = onA.cookie;
+    expect(cookie).toMatch(/^dt_session=./);
+
+    const onB = new ApiClient(b.baseUrl);
+    onB.cookie = cookie;
+    const me = await onB.get<{ id: number; username: string }>('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: registered.body.id, username: input.username });
+
+    expect((await onB.post('/api/auth/logout')).status).toBe(200);
+
+    const again = new ApiClient(a.baseUrl);
+    again.cookie = cookie;
+    expect((await again.get('/api/auth/me')).status).toBe(401);
+  });
+});
+
+describe('the bundled PostgreSQL server in DATA_DIR', () => {
+  it('kill -9 during a burst of registrations loses no answered account', { timeout: 120_000 }, async () => {
+    const dataDir = await makeDataDir();
+    const first = await startApp({ DATA_DIR: dataDir });
+    await first.waitReady();
+
+    const KILL_AFTER = 60;
+    const MAX_TOTAL = 400;
+    const IN_FLIGHT = 16;
+    const answered: UserInput[] = [];
+    let issued = 0;
+    let killed = false;
+    let failedAfterKill = 0;
+    const unexpected: string[] = [];
+
+    const worker = async () => {
+      while (!killed && issued < MAX_TOTAL) {
+        issued += 1;
+        const input = buildUserInput();
+        try {
+          const status = await register(first.baseUrl, input, AbortSignal.timeout(30_000));
+          if (status === 201) answered.push(input);
+          else unexpected.push(`${input.username}: ${status}`);
+        } catch (err) {
+          if (killed) failedAfterKill += 1;
+          else unexpected.push(`${input.username}: ${(err as Error).message}`);
+        }
+        if (!killed && answered.length >= KILL_AFTER) {
+          killed = true;
+          process.kill(first.pid, 'SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+
+    expect(unexpected).toEqual([]);
+    expect(killed, `only ${answered.length} of ${issued} registrations were answered`).toBe(true);
+    expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
+    console.info(
+      `kill -9 after ${answered.length} answered registrations (${issued} issued, ${failedAfterKill} cut off)`,
+    );
+
+    // Start again on the same DATA_DIR, with no clean-up: stale app.lock, maybe a postmaster still running.
+    const restartedAt = Date.now();
+    const second = await startApp({ DATA_DIR: dataDir });
+    await second.waitReady(READY_WITHIN_MS);
+    const restartMs = Date.now() - restartedAt;
+    console.info(`restart on the same DATA_DIR ready in ${restartMs} ms`, second.output());
+    expect(restartMs).toBeLessThan(60_000);
+    expect((await readFile(path.join(dataDir, 'app.lock'), 'utf8')).trim()).toBe(String(second.pid));
+
+    const lost: string[] = [];
+    const queue = [...answered];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const client = new ApiClient(second.baseUrl);
+          const res = await client.post('/api/auth/login', { username: next.username, password: next.password });
+          if (res.status !== 200) lost.push(`${next.username}: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }),
+    );
+    expect(lost).toEqual([]);
+  });
+
+  it('a second app on the same DATA_DIR refuses to start and names the running one', { timeout: 120_000 }, async () => {
+    const dataDir = await makeDataDir();
+    const first = await startApp({ DATA_DIR: dataDir });
+    await first.waitReady();
+
+    const second = await startApp({ DATA_DIR: dataDir });
+    const exit = await second.waitExit(60_000);
+    expect(exit, `the second app is still running:\n${second.output()}`).toBeDefined();
+    expect(exit?.code).not.toBe(0);
+    expect(exit?.code).not.toBeNull();
+    expect(second.output()).toContain(`Another Dream Traveler process (PID ${first.pid}) is already using DATA_DIR`);
+    expect(second.output()).toContain(dataDir);
+
+    // The refused start touched nothing: the first keeps its lock and its database.
+    expect((await readFile(path.join(dataDir, 'app.lock'), 'utf8')).trim()).toBe(String(first.pid));
+    expect(first.running).toBe(true);
+    const health = await fetch(`${first.baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('SIGTERM finishes the in-flight request, stops PostgreSQL, removes the lock, exits 0', { timeout: 120_000 }, async () => {
+    const dataDir = await makeDataDir();
+    const app = await startApp({ DATA_DIR: dataDir });
+    await app.waitReady();
+    expect(await processesMentioning(dataDir)).not.toEqual([]);
+    expect(await exists(path.join(dataDir, 'app.lock'))).toBe(true);
+
+    // A registration whose headers and first half of the body are sent before SIGTERM, the rest after.
+    const input = buildUserInput();
+    const body = Buffer.from(JSON.stringify(input));
+    const half = Math.floor(body.length / 2);
+    const request = http.request(`${app.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.once('error', reject);
+      request.once('response', (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') }));
+        res.once('error', reject);
+      });
+    });
+    await new Promise<void>((resolve, reject) => request.write(body.subarray(0, half), (err) => (err ? reject(err) : resolve())));
+    // A full round trip on another connection (through the database) after our headers were written:
+    // by the time it is answered, the server has parsed the pending request.
+    expect((await fetch(`${app.baseUrl}/api/health`)).status).toBe(200);
+
+    const signalledAt = Date.now();
+    app.child.kill('SIGTERM');
+    request.end(body.subarray(half));
+    const answer = await response;
+    expect(answer.status, answer.text).toBe(201);
+    expect(JSON.parse(answer.text)).toMatchObject({ username: input.username });
+
+    const exit = await app.waitExit(30_000);
+    expect(exit, `no exit within 30 s of SIGTERM:\n${app.output()}`).toEqual({ code: 0, signal: null });
+    console.info(`SIGTERM to exit 0 in ${Date.now() - signalledAt} ms`);
+    expect(await processesMentioning(dataDir)).toEqual([]);
+    expect(await exists(path.join(dataDir, 'app.lock'))).toBe(false);
+  });
+});

@@ -27,4 +27,5 @@ export const MSG = {
   titleRequired: 'Title is required',
   narrativeRequired: 'Dream description is required',
   intentionRequired: 'Intention text is required',
+  emptySymbol: 'Please enter a symbol to interpret.',
 } as const;

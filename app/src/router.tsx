@@ -45,6 +45,10 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('@app/features/dreams/pages/dream-detail-page')).DreamDetailPage }),
           },
           {
+            path: paths.dreamSymbols,
+            lazy: async () => ({ Component: (await import('@app/features/symbols/pages/dream-symbols-page')).DreamSymbolsPage }),
+          },
+          {
             path: paths.intentions,
             lazy: async () => ({ Component: (await import('@app/features/intentions/pages/intentions-page')).IntentionsPage }),
           },

@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginFailures: config.authThrottle?.loginFailures,
     registrations: config.authThrottle?.registrations,
   });
-  await registerFeatureRoutes(app, { ...deps, db });
+  await registerFeatureRoutes(app, { db, engine: deps.engine });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

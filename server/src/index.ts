@@ -3,6 +3,8 @@ import { SESSION } from '@common/limits';
 import { buildApp } from './app';
 import { openDatabase, runMigrations } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
+import { createEngine } from './engine';
+import { seedDictionary } from './features/symbols/service';
 import { loadConfig } from './env';
 import { deleteExpiredSessions } from './features/auth/sessions';
 
@@ -19,7 +21,18 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const app = await buildApp({ config, db: database.db, loggerInstance: log });
+  // The engine loads in the background: the app answers at once, and a request that needs the
+  // engine waits for it. The symbol dictionary is seeded from its knowledge base once it is ready.
+  const engine = createEngine({ provider: config.ai.provider, openai: config.ai.openai, log });
+  engine
+    .ready()
+    .then(() => seedDictionary(database.db, engine))
+    .then((added) => {
+      if (added) log.info({ added }, 'symbol dictionary seeded from the knowledge base');
+    })
+    .catch((err: unknown) => log.error({ err }, 'the interpretation engine failed to load'));
+
+  const app = await buildApp({ config, db: database.db, engine, loggerInstance: log });
   const cleanup = setInterval(() => {
     deleteExpiredSessions(database.db).catch((err: unknown) => log.warn({ err }, 'expired-session cleanup failed'));
   }, SESSION.cleanupIntervalMs);

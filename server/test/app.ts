@@ -3,6 +3,8 @@ import { buildApp } from '../src/app';
 import type { Database } from '../src/db/client';
 import { loadConfig, type AppConfig } from '../src/env';
 import { createTestDatabase } from './db';
+import { lazyEngine } from './engine';
+import type { InterpretationEngine } from '../src/engine/types';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -21,9 +23,12 @@ export interface TestContext {
 }
 
 /** The real app on a real HTTP port, over a fresh database of its own. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  engine: InterpretationEngine = lazyEngine(),
+): Promise<TestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), db: database.db, logger: false, clientDir: null });
+  const app = await buildApp({ config: testConfig(overrides), db: database.db, engine, logger: false, clientDir: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

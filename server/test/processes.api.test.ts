@@ -52,10 +52,11 @@ async function processesMentioning(needle: string): Promise<number[]> {
   return found;
 }
 
-const exists = (file: string) => access(file).then(
-  () => true,
-  () => false,
-);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 interface Exit {
   code: number | null;
@@ -117,18 +118,23 @@ class AppProcess {
 
   /** Polls GET /api/health until it answers 200; fails early when the process exits. */
   async waitReady(ms = READY_WITHIN_MS): Promise<void> {
-    await pollUntil(`${this.baseUrl}/api/health`, ms, async () => {
-      if (this.exit) {
-        throw new Error(`the app exited during start-up (${JSON.stringify(this.exit)}):\n${this.output()}`);
-      }
-      try {
-        const res = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-        await res.arrayBuffer();
-        return res.status === 200 ? true : undefined;
-      } catch {
-        return undefined;
-      }
-    }, 100);
+    await pollUntil(
+      `${this.baseUrl}/api/health`,
+      ms,
+      async () => {
+        if (this.exit) {
+          throw new Error(`the app exited during start-up (${JSON.stringify(this.exit)}):\n${this.output()}`);
+        }
+        try {
+          const res = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+          await res.arrayBuffer();
+          return res.status === 200 ? true : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      100,
+    );
   }
 
   /** Resolves with the exit, or undefined when the process is still running after `ms`. */
@@ -324,47 +330,53 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
     expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 
-  it('SIGTERM finishes the in-flight request, stops PostgreSQL, removes the lock, exits 0', { timeout: 120_000 }, async () => {
-    const dataDir = await makeDataDir();
-    const app = await startApp({ DATA_DIR: dataDir });
-    await app.waitReady();
-    expect(await processesMentioning(dataDir)).not.toEqual([]);
-    expect(await exists(path.join(dataDir, 'app.lock'))).toBe(true);
+  it(
+    'SIGTERM finishes the in-flight request, stops PostgreSQL, removes the lock, exits 0',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await makeDataDir();
+      const app = await startApp({ DATA_DIR: dataDir });
+      await app.waitReady();
+      expect(await processesMentioning(dataDir)).not.toEqual([]);
+      expect(await exists(path.join(dataDir, 'app.lock'))).toBe(true);
 
-    // A registration whose headers and first half of the body are sent before SIGTERM, the rest after.
-    const input = buildUserInput();
-    const body = Buffer.from(JSON.stringify(input));
-    const half = Math.floor(body.length / 2);
-    const request = http.request(`${app.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
-    });
-    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      request.once('error', reject);
-      request.once('response', (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.once('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') }));
-        res.once('error', reject);
+      // A registration whose headers and first half of the body are sent before SIGTERM, the rest after.
+      const input = buildUserInput();
+      const body = Buffer.from(JSON.stringify(input));
+      const half = Math.floor(body.length / 2);
+      const request = http.request(`${app.baseUrl}/api/auth/register`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
       });
-    });
-    await new Promise<void>((resolve, reject) => request.write(body.subarray(0, half), (err) => (err ? reject(err) : resolve())));
-    // A full round trip on another connection (through the database) after our headers were written:
-    // by the time it is answered, the server has parsed the pending request.
-    expect((await fetch(`${app.baseUrl}/api/health`)).status).toBe(200);
+      const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        request.once('error', reject);
+        request.once('response', (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.once('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') }));
+          res.once('error', reject);
+        });
+      });
+      await new Promise<void>((resolve, reject) =>
+        request.write(body.subarray(0, half), (err) => (err ? reject(err) : resolve())),
+      );
+      // A full round trip on another connection (through the database) after our headers were written:
+      // by the time it is answered, the server has parsed the pending request.
+      expect((await fetch(`${app.baseUrl}/api/health`)).status).toBe(200);
 
-    const signalledAt = Date.now();
-    app.child.kill('SIGTERM');
-    request.end(body.subarray(half));
-    const answer = await response;
-    expect(answer.status, answer.text).toBe(201);
-    expect(JSON.parse(answer.text)).toMatchObject({ username: input.username });
+      const signalledAt = Date.now();
+      app.child.kill('SIGTERM');
+      request.end(body.subarray(half));
+      const answer = await response;
+      expect(answer.status, answer.text).toBe(201);
+      expect(JSON.parse(answer.text)).toMatchObject({ username: input.username });
 
-    const exit = await app.waitExit(30_000);
-    expect(exit, `no exit within 30 s of SIGTERM:\n${app.output()}`).toEqual({ code: 0, signal: null });
-    console.info(`SIGTERM to exit 0 in ${Date.now() - signalledAt} ms`);
-    expect(await processesMentioning(dataDir)).toEqual([]);
-    expect(await exists(path.join(dataDir, 'app.lock'))).toBe(false);
-  });
+      const exit = await app.waitExit(30_000);
+      expect(exit, `no exit within 30 s of SIGTERM:\n${app.output()}`).toEqual({ code: 0, signal: null });
+      console.info(`SIGTERM to exit 0 in ${Date.now() - signalledAt} ms`);
+      expect(await processesMentioning(dataDir)).toEqual([]);
+      expect(await exists(path.join(dataDir, 'app.lock'))).toBe(false);
+    },
+  );
 });

@@ -243,11 +243,35 @@ export const dreamSymbols = pgTable(
     meaning: text('meaning').notNull(),
     associations: text('associations').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
+    /** When someone last asked for this symbol: a seeded entry surfaces in Recently Added once it is used. */
+    lastInterpretedAt: timestamp('last_interpreted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('dream_symbols_symbol_lower_idx').on(sql`lower(${t.symbol})`),
     index('dream_symbols_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/**
+ * The engine's reading of a dream (symbols and motifs), cached so dream-sign analytics need not
+ * re-analyse the whole journal. A changed dream has a different content hash and is re-read.
+ */
+export const dreamAnalyses = pgTable(
+  'dream_analyses',
+  {
+    dreamId: integer('dream_id')
+      .primaryKey()
+      .references(() => dreams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentHash: text('content_hash').notNull(),
+    engineVersion: text('engine_version').notNull(),
+    /** The engine's DreamAnalysis as JSON (see server/src/engine/types.ts). */
+    analysis: jsonb('analysis').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dream_analyses_user_idx').on(t.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,268 @@
+import { PHRASE_FILLERS, type KbSymbol, type KnowledgeBase, type PhraseRef, type TermRef } from '../kb/loader';
+import type { KbWordNet } from '../nlp/kb-wordnet';
+import { STOPWORDS, editDistance } from '../nlp/text';
+import type { WordNet } from '../nlp/wordnet';
+import type { DetectedSymbol } from '../types';
+import type { DreamDocument, Token } from './document';
+import { PosPolicy } from './pos-policy';
+
+export type Via = DetectedSymbol['via'];
+
+export interface SymbolHit {
+  symbol: KbSymbol;
+  via: Via;
+  /** As written in the dream. */
+  surface: string;
+  /** The knowledge-base term that matched (for hypernyms: the dream's noun). */
+  term: string;
+  source: 'narrative' | 'title' | 'tag';
+  /** Sentence index in the narrative; -1 for the title and tags. */
+  sentence: number;
+  /** First token of the hit within its document; -1 for tags. */
+  token: number;
+  /** Number of tokens the hit spans. */
+  length: number;
+  /** Matched through a one-letter slip ("elevater"). */
+  typo: boolean;
+}
+
+/** A knowledge-base word mentioned in the dream but negated ("there was no door"). */
+export interface NegatedMention {
+  symbol: string;
+  surface: string;
+  sentence: number;
+}
+
+/** Given names that are also symbol words; written with a capital inside a sentence, they are people. */
+const NAME_LIKE = new Set([
+  'rose', 'lily', 'daisy', 'robin', 'dawn', 'hope', 'joy', 'faith', 'grace', 'amber', 'ruby', 'pearl', 'crystal', 'iris',
+  'ivy', 'holly', 'heather', 'jasmine', 'violet', 'river', 'sky', 'summer', 'autumn', 'april', 'may', 'june', 'angel',
+  'star', 'sunny', 'storm', 'hunter', 'mason', 'jack', 'will', 'bill', 'mark', 'frank', 'rob', 'pat', 'art', 'dean',
+  'drew', 'king', 'prince', 'cash', 'penny', 'stone', 'wolf', 'fox', 'bird', 'crow', 'rock', 'forest', 'glen', 'dale',
+  'cliff', 'heath', 'brook', 'lake', 'hazel', 'willow', 'coral', 'misty', 'rain', 'snow', 'ash', 'sage', 'ocean',
+  'sierra', 'jade', 'goldie', 'bear', 'buddy', 'doc', 'queen', 'baby', 'destiny', 'harmony', 'trinity', 'eve', 'adam',
+]);
+
+/** Prepositions of place: a proper noun after one of them is likely somewhere ("in Paris", "across the Atlantic"). */
+const LOCATIVE = new Set(['in', 'to', 'at', 'from', 'over', 'across', 'near', 'through', 'into', 'toward', 'towards', 'the', 'on', 'by', 'along', 'beside']);
+
+const MIN_TYPO_LENGTH = 6;
+
+export interface MatcherDeps {
+  kb: KnowledgeBase;
+  wordnet: WordNet;
+  kbWordNet: KbWordNet;
+}
+
+export function surfaceOf(tokens: Token[]): string {
+  let out = '';
+  for (const t of tokens) {
+    if (!out) out = t.text;
+    else if (/^(n't|'s|'re|'ve|'d|'ll|'m)$/i.test(t.text) || /^[.,!?;:)]$/.test(t.text)) out += t.text;
+    else out += ` ${t.text}`;
+  }
+  return out;
+}
+
+/** "oak tree" is one mention of the tree, not two: adjacent hits of one symbol merge. */
+function mergeAdjacent(hits: SymbolHit[], doc: DreamDocument): SymbolHit[] {
+  const sorted = [...hits].sort((a, b) => a.token - b.token);
+  const out: SymbolHit[] = [];
+  for (const hit of sorted) {
+    const prev = out.at(-1);
+    if (prev && prev.symbol === hit.symbol && prev.token + prev.length === hit.token) {
+      const length = prev.length + hit.length;
+      out[out.length - 1] = { ...prev, length, surface: surfaceOf(doc.tokens.slice(prev.token, prev.token + length)), via: prev.via === 'hypernym' ? hit.via : prev.via };
+      continue;
+    }
+    out.push(hit);
+  }
+  return out;
+}
+
+export class SymbolMatcher {
+  private readonly pos: PosPolicy;
+  /** Single-word terms by length, for the typo pass. */
+  private readonly byLength = new Map<number, string[]>();
+  private readonly known = new Map<string, boolean>();
+
+  constructor(private readonly deps: MatcherDeps) {
+    this.pos = new PosPolicy(deps.wordnet);
+    for (const term of deps.kb.words.keys()) {
+      if (term.length < MIN_TYPO_LENGTH - 1) continue;
+      const list = this.byLength.get(term.length) ?? [];
+      list.push(term);
+      this.byLength.set(term.length, list);
+    }
+  }
+
+  /** A word WordNet knows in any part of speech, in any of its base forms. */
+  private isKnownWord(token: Token): boolean {
+    let v = this.known.get(token.normal);
+    if (v === undefined) {
+      v = token.forms.some((f) => this.deps.wordnet.has(f));
+      this.known.set(token.normal, v);
+    }
+    return v;
+  }
+
+  private isMidSentenceCapital(token: Token, doc: DreamDocument): boolean {
+    const sentence = doc.sentences.find((s) => s.index === token.sentence);
+    const first = sentence ? doc.tokens.slice(sentence.start, sentence.end).find((t) => t.isWord) : undefined;
+    return first !== undefined && first.index !== token.index && /^\p{Lu}/u.test(token.text) && token.text !== token.text.toUpperCase();
+  }
+
+  /** Longest multi-word form starting at `start`, compared on base forms and on the raw words, skipping fillers. */
+  private matchPhrase(tokens: Token[], start: number, end: number): { ref: PhraseRef; last: number } | null {
+    const first = tokens[start];
+    if (!first || !first.isWord || PHRASE_FILLERS.has(first.normal)) return null;
+    const candidates = new Set<PhraseRef>();
+    for (const form of [first.normal, ...first.forms]) for (const ref of this.deps.kb.phrases.get(form) ?? []) candidates.add(ref);
+    let best: { ref: PhraseRef; last: number } | null = null;
+    for (const ref of candidates) {
+      let i = start;
+      let ok = true;
+      let last = start;
+      for (const word of ref.words) {
+        while (i < end && tokens[i] && PHRASE_FILLERS.has(tokens[i]?.normal ?? '') && tokens[i]?.normal !== word) i += 1;
+        const t = tokens[i];
+        if (!t || i >= end || !(t.normal === word || t.forms.includes(word))) {
+          ok = false;
+          break;
+        }
+        last = i;
+        i += 1;
+      }
+      if (ok && (!best || last > best.last)) best = { ref, last };
+    }
+    return best;
+  }
+
+  private matchWord(token: Token): TermRef | null {
+    // The word as written first, then the tagger's lemma, then other base forms.
+    const order = [token.normal, token.lemma, ...token.forms];
+    for (const form of order) {
+      const ref = this.deps.kb.words.get(form);
+      if (!ref) continue;
+      // Irregular verb forms that are also nouns ("the sun rose", "I saw"): trust the tagger's lemma.
+      if (form === token.normal && token.pos === 'VERB' && token.lemma !== token.normal && this.deps.kb.words.get(token.lemma) === undefined && !this.pos.allows(ref, token)) continue;
+      if (!this.pos.allows(ref, token)) continue;
+      return ref;
+    }
+    return null;
+  }
+
+  private matchTypo(token: Token): TermRef | null {
+    if (token.normal.length < MIN_TYPO_LENGTH || this.isKnownWord(token)) return null;
+    let found: TermRef | null = null;
+    for (const form of new Set([token.normal, ...token.forms])) {
+      if (form.length < MIN_TYPO_LENGTH - 1) continue;
+      for (let len = form.length - 1; len <= form.length + 1; len += 1) {
+        for (const term of this.byLength.get(len) ?? []) {
+          if (term.length < MIN_TYPO_LENGTH - 1 || editDistance(form, term, 1) > 1) continue;
+          const ref = this.deps.kb.words.get(term);
+          if (!ref) continue;
+          // Two different symbols one edit away: too ambiguous to guess.
+          if (found && found.symbol !== ref.symbol) return null;
+          found = ref;
+        }
+      }
+    }
+    return found;
+  }
+
+  private nounLemma(token: Token): string | null {
+    for (const form of [token.lemma, token.normal, ...token.forms]) {
+      if (form.length >= 3 && this.deps.wordnet.lookup(form, 'noun')) return form;
+    }
+    return null;
+  }
+
+  private async matchHypernym(token: Token, doc: DreamDocument, capitalised: boolean): Promise<TermRef | null> {
+    if (STOPWORDS.has(token.normal) || token.normal.length < 3) return null;
+    const lemma = this.nounLemma(token);
+    if (!lemma) return null;
+    if (capitalised || token.pos === 'PROPN') {
+      // A proper noun is read only as a place ("the Atlantic", "in Paris"), never as a person's name.
+      const prev = doc.tokens[token.index - 1];
+      if (!prev || !LOCATIVE.has(prev.normal)) return null;
+      const entry = this.deps.wordnet.lookup(lemma, 'noun');
+      const first = entry?.offsets[0];
+      if (first === undefined) return null;
+      const synset = await this.deps.wordnet.synset(first, 'noun');
+      if (!synset.pointers.some((p) => p.symbol === '@i') || (synset.lexName !== 'noun.location' && synset.lexName !== 'noun.object')) return null;
+    }
+    const match = await this.deps.kbWordNet.nounToSymbol(lemma, { placesOnly: capitalised || token.pos === 'PROPN' });
+    return match ? { symbol: match.symbol, term: lemma, via: 'name' } : null;
+  }
+
+  /** Finds the symbols of one document (narrative or title). */
+  async matchDocument(doc: DreamDocument, source: 'narrative' | 'title', negatedOut: NegatedMention[]): Promise<SymbolHit[]> {
+    const hits: SymbolHit[] = [];
+    const consumed = new Set<number>();
+    const sentenceOf = (t: Token) => (source === 'narrative' ? t.sentence : -1);
+    const push = (symbol: KbSymbol, via: Via, span: Token[], term: string, typo = false) => {
+      const first = span[0];
+      if (!first) return;
+      hits.push({ symbol, via, surface: surfaceOf(span), term, source, sentence: sentenceOf(first), token: first.index, length: span.length, typo });
+    };
+
+    for (const sentence of doc.sentences) {
+      for (let i = sentence.start; i < sentence.end; i += 1) {
+        const m = this.matchPhrase(doc.tokens, i, sentence.end);
+        if (!m) continue;
+        const span = doc.tokens.slice(i, m.last + 1);
+        const head = span.at(-1);
+        span.forEach((t) => consumed.add(t.index));
+        if (head?.negated) negatedOut.push({ symbol: m.ref.symbol.name, surface: surfaceOf(span), sentence: sentenceOf(span[0] ?? head) });
+        else push(m.ref.symbol, m.ref.via === 'name' ? 'name' : 'phrase', span, m.ref.term);
+        i = m.last;
+      }
+    }
+
+    for (const token of doc.tokens) {
+      if (!token.isWord || consumed.has(token.index)) continue;
+      const capitalised = this.isMidSentenceCapital(token, doc);
+      let ref = this.matchWord(token);
+      let via: Via | null = ref ? (ref.via === 'name' ? 'name' : ref.via === 'synonym' ? 'synonym' : 'phrase') : null;
+      let typo = false;
+      if (ref && capitalised && NAME_LIKE.has(ref.term)) ref = null;
+      if (!ref && !capitalised) {
+        ref = this.matchTypo(token);
+        typo = ref !== null;
+        if (ref) via = ref.via === 'name' ? 'name' : 'synonym';
+      }
+      if (!ref && (token.pos === 'NOUN' || token.pos === 'PROPN' || capitalised)) {
+        ref = await this.matchHypernym(token, doc, capitalised);
+        if (ref) via = 'hypernym';
+      }
+      if (!ref || !via) continue;
+      if (token.negated) {
+        negatedOut.push({ symbol: ref.symbol.name, surface: token.text, sentence: sentenceOf(token) });
+        continue;
+      }
+      push(ref.symbol, via, [token], ref.term, typo);
+    }
+    return mergeAdjacent(hits, doc);
+  }
+
+  /** Tags that name a symbol ("ocean", "teeth", "wedding dress"). */
+  matchTags(tags: string[], tagDocs: DreamDocument[]): SymbolHit[] {
+    const hits: SymbolHit[] = [];
+    tagDocs.forEach((doc, k) => {
+      const words = doc.tokens.filter((t) => t.isWord);
+      if (!words.length) return;
+      const tag = tags[k] ?? '';
+      const phrase = this.matchPhrase(doc.tokens, words[0]?.index ?? 0, doc.tokens.length);
+      if (phrase && phrase.last === (words.at(-1)?.index ?? -1)) {
+        hits.push({ symbol: phrase.ref.symbol, via: 'tag', surface: tag, term: phrase.ref.term, source: 'tag', sentence: -1, token: -1, length: 0, typo: false });
+        return;
+      }
+      if (words.length !== 1 || !words[0]) return;
+      const w = words[0];
+      const ref = [w.normal, w.lemma, ...w.forms].map((f) => this.deps.kb.words.get(f)).find((r) => r !== undefined);
+      if (ref) hits.push({ symbol: ref.symbol, via: 'tag', surface: tag, term: ref.term, source: 'tag', sentence: -1, token: -1, length: 0, typo: false });
+    });
+    return hits;
+  }
+}

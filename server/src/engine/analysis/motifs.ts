@@ -1,0 +1,108 @@
+import { PHRASE_FILLERS, phraseWords, type KnowledgeBase } from '../kb/loader';
+import type { MotifEntry } from '../kb/schema';
+import type { DreamDocument, Token } from './document';
+import type { SymbolHit } from './matcher';
+
+/**
+ * Motifs are recognised from cue terms: a trigger matches when each of its groups has a term
+ * present, not negated, within one sentence or anywhere in the dream. A detected symbol also
+ * makes its name and synonyms present where it was found, so "a beagle chased me" satisfies a
+ * cue group naming "dog".
+ */
+
+/** The present terms of one scope: single words and the token sequences for multi-word cues. */
+interface Scope {
+  words: Set<string>;
+  sequences: Token[][];
+}
+
+function hasPhrase(scope: Scope, words: string[]): boolean {
+  for (const seq of scope.sequences) {
+    for (let s = 0; s < seq.length; s += 1) {
+      let i = s;
+      let ok = true;
+      for (const w of words) {
+        while (i < seq.length && PHRASE_FILLERS.has(seq[i]?.normal ?? '') && seq[i]?.normal !== w) i += 1;
+        const t = seq[i];
+        if (!t || t.negated || !(t.normal === w || t.forms.includes(w))) {
+          ok = false;
+          break;
+        }
+        i += 1;
+      }
+      if (ok) return true;
+    }
+  }
+  return false;
+}
+
+function termPresent(scope: Scope, term: string): boolean {
+  const words = phraseWords(term);
+  if (words.length <= 1) return scope.words.has(words[0] ?? term);
+  return hasPhrase(scope, words);
+}
+
+export interface MotifInput {
+  docs: Array<{ doc: DreamDocument; source: 'narrative' | 'title' }>;
+  hits: SymbolHit[];
+  tags: DreamDocument[];
+}
+
+export interface MotifMatch {
+  motif: MotifEntry;
+  /** Narrative sentence where a sentence-scope trigger matched (-1 for the title or the whole dream). */
+  sentence: number;
+}
+
+export function detectMotifs(kb: KnowledgeBase, input: MotifInput): MotifMatch[] {
+  const sentenceScopes: Array<{ scope: Scope; sentence: number }> = [];
+  const dream: Scope = { words: new Set(), sequences: [] };
+  const addSymbolTerms = (scope: Scope, hit: SymbolHit) => {
+    scope.words.add(hit.symbol.name);
+    for (const s of hit.symbol.synonyms) scope.words.add(s);
+    scope.words.add(hit.term);
+  };
+
+  for (const { doc, source } of input.docs) {
+    for (const sentence of doc.sentences) {
+      const tokens = doc.tokens.slice(sentence.start, sentence.end);
+      const scope: Scope = { words: new Set(), sequences: [tokens] };
+      for (const t of tokens) {
+        if (!t.isWord || t.negated) continue;
+        scope.words.add(t.normal);
+        for (const f of t.forms) scope.words.add(f);
+      }
+      const sentenceIndex = source === 'narrative' ? sentence.index : -1;
+      for (const hit of input.hits) if (hit.source === source && hit.sentence === sentenceIndex) addSymbolTerms(scope, hit);
+      sentenceScopes.push({ scope, sentence: sentenceIndex });
+      for (const w of scope.words) dream.words.add(w);
+      dream.sequences.push(tokens);
+    }
+  }
+  for (const doc of input.tags) {
+    for (const t of doc.tokens) {
+      if (!t.isWord) continue;
+      dream.words.add(t.normal);
+      for (const f of t.forms) dream.words.add(f);
+    }
+    dream.sequences.push(doc.tokens);
+  }
+  for (const hit of input.hits) addSymbolTerms(dream, hit);
+
+  const out: MotifMatch[] = [];
+  for (const motif of kb.motifs) {
+    let matched: MotifMatch | null = null;
+    for (const trigger of motif.triggers) {
+      const scopes = trigger.scope === 'dream' ? [{ scope: dream, sentence: -1 }] : sentenceScopes;
+      for (const { scope, sentence } of scopes) {
+        if (trigger.all.every((group) => group.some((term) => termPresent(scope, term)))) {
+          matched = { motif, sentence };
+          break;
+        }
+      }
+      if (matched) break;
+    }
+    if (matched) out.push(matched);
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * Negation scope. wink flags every token from a cue to the end of the clause ("there was no door
+ * in the house" flags "house" too), which would hide symbols that are really there, so the scope is
+ * narrowed here: a determiner-like cue ("no", "without") covers its noun phrase, and a verbal cue
+ * ("not", "never") covers the predicate, plus the object of verbs of existence and perception
+ * ("I didn't see a snake"), but not of other verbs ("I couldn't find my keys" still has keys in it).
+ */
+
+export interface NegationToken {
+  normal: string;
+  pos: string;
+  forms: string[];
+}
+
+const NP_CUES = new Set(['no', 'without', 'neither', 'nor']);
+const VERBAL_CUES = new Set(['not', "n't", 'never', 'nt', 'cannot']);
+const EXISTENCE_VERBS = new Set(['be', 'see', 'notice', 'hear', 'have', 'spot', 'exist', 'meet', 'remember', 'feel', 'smell', 'there', 'appear', 'show']);
+const NP_BODY = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'ADV', 'X']);
+const SKIP_BEFORE_PREDICATE = new Set(['AUX', 'PART', 'ADV', 'PRON', 'DET']);
+const NP_CONTINUERS = new Set(['or', 'nor']);
+
+/** Marks the tokens of one noun phrase starting at `from`, returns the index after it. */
+function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[]): number {
+  let i = from;
+  let sawNoun = false;
+  while (i < tokens.length) {
+    const t = tokens[i];
+    if (!t) break;
+    if (NP_CONTINUERS.has(t.normal) && sawNoun) {
+      sawNoun = false;
+      i += 1;
+      continue;
+    }
+    if (t.normal === 'of' && (tokens[i - 1]?.normal === 'any' || tokens[i - 1]?.normal === 'none' || tokens[i - 1]?.pos === 'NUM')) {
+      i += 1;
+      continue;
+    }
+    if (!NP_BODY.has(t.pos)) {
+      // The tagger sometimes reads a noun as a verb ("no snakes"); one such token still belongs to the phrase.
+      if (!sawNoun && t.pos === 'VERB') {
+        negated[i] = true;
+        sawNoun = true;
+        i += 1;
+        continue;
+      }
+      break;
+    }
+    negated[i] = true;
+    const isNoun = t.pos === 'NOUN' || t.pos === 'PROPN';
+    const next = tokens[i + 1];
+    if (isNoun) sawNoun = true;
+    if (isNoun && (!next || (next.pos !== 'NOUN' && next.pos !== 'PROPN' && !NP_CONTINUERS.has(next.normal)))) return i + 1;
+    i += 1;
+  }
+  return i;
+}
+
+/** Returns, for each token of one sentence, whether it lies inside a negation's scope. */
+export function negationScope(tokens: NegationToken[]): boolean[] {
+  const negated = tokens.map(() => false);
+  for (let i = 0; i < tokens.length; i += 1) {
+    const t = tokens[i];
+    if (!t) continue;
+    if (NP_CUES.has(t.normal) || (t.normal === 'none' && tokens[i + 1]?.normal === 'of')) {
+      // "no longer", "no matter", "no one": not a negated noun phrase.
+      const next = tokens[i + 1];
+      if (next && (next.normal === 'longer' || next.normal === 'matter' || next.normal === 'one' || next.normal === 'sooner')) continue;
+      markNounPhrase(tokens, i + 1, negated);
+      continue;
+    }
+    if (!VERBAL_CUES.has(t.normal)) continue;
+    // "not only", "not just": the clause is affirmative.
+    const after = tokens[i + 1];
+    if (after && (after.normal === 'only' || after.normal === 'just')) continue;
+    let j = i + 1;
+    while (j < tokens.length && SKIP_BEFORE_PREDICATE.has(tokens[j]?.pos ?? '') && !/^(a|an|any|the)$/.test(tokens[j]?.normal ?? '')) j += 1;
+    const predicate = tokens[j];
+    if (!predicate) continue;
+    const prev = tokens[i - 1];
+    const existential = prev !== undefined && (prev.forms.includes('be') || prev.normal === 'there') && tokens.slice(Math.max(0, i - 3), i).some((x) => x.normal === 'there');
+    if (predicate.pos === 'DET' || predicate.pos === 'NOUN' || predicate.pos === 'PROPN' || predicate.pos === 'NUM' || existential) {
+      // "it was not a dog", "there wasn't any water"
+      markNounPhrase(tokens, j, negated);
+      continue;
+    }
+    // "I couldn't breathe", "I can't move": the struggle itself is the dream's content.
+    const modal = tokens[i - 1];
+    if (predicate.pos === 'VERB' && modal && (modal.normal === 'could' || modal.normal === 'can' || modal.normal === 'ca')) continue;
+    negated[j] = true;
+    // Coordinated adjectives: "not afraid or sad".
+    let k = j + 1;
+    if (predicate.pos === 'ADJ') {
+      while (k + 1 < tokens.length && NP_CONTINUERS.has(tokens[k]?.normal ?? '') && tokens[k + 1]?.pos === 'ADJ') {
+        negated[k + 1] = true;
+        k += 2;
+      }
+      continue;
+    }
+    if (predicate.forms.some((f) => EXISTENCE_VERBS.has(f))) {
+      // Skip particles such as "any" and the object's determiners, then mark the object.
+      while (k < tokens.length && (tokens[k]?.pos === 'PART' || tokens[k]?.pos === 'ADP') && tokens[k]?.normal !== 'of') k += 1;
+      markNounPhrase(tokens, k, negated);
+    }
+  }
+  return negated;
+}

@@ -1,0 +1,56 @@
+import type { Sentiment } from '../nlp/sentiment';
+import type { DreamAnalysis } from '../types';
+
+type Tone = DreamAnalysis['tone'];
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/** A change of this size between the opening and the closing third counts as a movement. */
+const MOVEMENT_DELTA = 0.3;
+/** Swings this wide without a net change read as mixed. */
+const MIXED_RANGE = 0.9;
+
+/**
+ * VADER was built for social-media text and reads "a huge dog chased me" as mildly positive (from
+ * "huge"). Events that are distressing in a dream but neutral to VADER nudge a sentence down a
+ * little, never flipping a clearly positive one.
+ */
+const DREAM_DISTRESS = new Set([
+  'chase', 'pursue', 'attack', 'trap', 'trapped', 'drown', 'scream', 'hide', 'flee', 'lost', 'dark', 'darkness', 'crash',
+  'bleed', 'blood', 'die', 'dead', 'kill', 'monster', 'intruder', 'stuck', 'suffocate', 'collapse', 'chasing', 'falling',
+  'paralyzed', 'paralysed', 'choke', 'sink', 'flood', 'burn', 'shadow', 'hunt', 'corpse', 'bite', 'stab', 'shoot',
+]);
+const NUDGE = 0.2;
+const MAX_NUDGES = 2;
+
+export interface ToneSentence {
+  text: string;
+  /** Base forms of the sentence's words that are not negated. */
+  forms: Set<string>;
+}
+
+/** The emotional arc, sentence by sentence, and its overall direction. */
+export function readTone(sentences: ToneSentence[], sentiment: Sentiment): Tone {
+  const arc = sentences.map(({ text, forms }, sentence) => {
+    const base = sentiment(text);
+    let distress = 0;
+    for (const f of forms) if (DREAM_DISTRESS.has(f)) distress += 1;
+    const nudged = base < 0.5 && distress ? Math.max(-1, base - NUDGE * Math.min(MAX_NUDGES, distress)) : base;
+    return { sentence, compound: round(nudged) };
+  });
+  const values = arc.map((a) => a.compound);
+  const overall = round(mean(values));
+  if (values.length < 2) return { overall, arc, movement: 'steady' };
+  const third = Math.max(1, Math.ceil(values.length / 3));
+  const opening = mean(values.slice(0, third));
+  const closing = mean(values.slice(-third));
+  const delta = closing - opening;
+  const range = Math.max(...values) - Math.min(...values);
+  let movement: Tone['movement'];
+  if (delta >= MOVEMENT_DELTA) movement = 'rising';
+  else if (delta <= -MOVEMENT_DELTA) movement = 'falling';
+  else if (range >= MIXED_RANGE) movement = 'mixed';
+  else movement = 'steady';
+  return { overall, arc, movement };
+}

@@ -1,0 +1,59 @@
+import type { DreamReading } from '../analysis/analyse';
+import type { KnowledgeBase } from '../kb/loader';
+import type { DetectedSymbol, DreamForEngine } from '../types';
+import type { ComposeContext } from './context';
+import { SymbolGuard } from './guard';
+import type { Recurrence } from './history';
+import type { IntentionReading } from './intention';
+import { connections, emotions, lucidity, overview, question, symbols } from './paragraphs';
+import { hashSeed, Rng } from './rng';
+
+export interface ComposeInput {
+  dream: DreamForEngine;
+  reading: DreamReading;
+  kb: KnowledgeBase;
+  recurrences: Recurrence[];
+  fresh: DetectedSymbol[] | null;
+  historySize: number;
+  intention: IntentionReading | null;
+  previous: string[];
+}
+
+/** Regeneration rotates which symbol leads, so each new reading has a different emphasis. */
+function rotate<T>(items: T[], by: number): T[] {
+  if (!items.length) return items;
+  const k = by % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+}
+
+function compose(input: ComposeInput, variant: number, attempt: number): string {
+  const { analysis, narrative } = input.reading;
+  const ctx: ComposeContext = {
+    dream: input.dream,
+    analysis,
+    narrative,
+    kb: input.kb,
+    guard: new SymbolGuard(input.kb, new Set(analysis.symbols.map((s) => s.name))),
+    rng: new Rng(hashSeed(input.dream.id, variant, attempt)),
+    variant: variant + attempt,
+    focus: rotate(analysis.symbols, variant + attempt),
+    recurrences: input.recurrences,
+    fresh: input.fresh,
+    historySize: input.historySize,
+    intention: input.intention,
+  };
+  const paragraphs = [overview(ctx), symbols(ctx), emotions(ctx), connections(ctx), lucidity(ctx), question(ctx)];
+  return paragraphs.filter((p): p is string => typeof p === 'string' && p.trim().length > 0).join('\n\n');
+}
+
+/**
+ * Writes the reading. With earlier readings present, the variant (their count) changes the focus and
+ * wording; if the text still equals an earlier one, further attempts reseed until it differs.
+ */
+export function composeReading(input: ComposeInput): string {
+  const variant = input.previous.length;
+  const previous = new Set(input.previous.map((p) => p.trim()));
+  let text = compose(input, variant, 0);
+  for (let attempt = 1; attempt < 12 && previous.has(text.trim()); attempt += 1) text = compose(input, variant, attempt);
+  return text;
+}

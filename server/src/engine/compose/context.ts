@@ -1,0 +1,79 @@
+import type { DreamDocument } from '../analysis/document';
+import type { KnowledgeBase } from '../kb/loader';
+import { capitalise } from '../nlp/text';
+import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
+import type { SymbolGuard } from './guard';
+import type { Recurrence } from './history';
+import type { IntentionReading } from './intention';
+import type { Rng } from './rng';
+
+export interface ComposeContext {
+  dream: DreamForEngine;
+  analysis: DreamAnalysis;
+  narrative: DreamDocument;
+  kb: KnowledgeBase;
+  guard: SymbolGuard;
+  rng: Rng;
+  /** 0 for a first reading, then one more for each regeneration. */
+  variant: number;
+  /** Symbols in the order this reading focuses on them (rotated on regeneration). */
+  focus: DetectedSymbol[];
+  recurrences: Recurrence[];
+  /** Symbols that none of the other dreams has; null when there is too little history to say. */
+  fresh: DetectedSymbol[] | null;
+  historySize: number;
+  intention: IntentionReading | null;
+}
+
+/** The first candidate that names no undetected symbol, or null. */
+export function firstSafe(ctx: ComposeContext, candidates: Array<string | null | undefined | false>): string | null {
+  for (const c of candidates) if (c && ctx.guard.ok(c)) return c;
+  return null;
+}
+
+/** Candidates in a seeded order: the first safe one wins, so regenerations pick other wording. */
+export function pickSafe(ctx: ComposeContext, candidates: Array<string | null | undefined | false>): string | null {
+  const usable = candidates.filter((c): c is string => typeof c === 'string' && c.length > 0);
+  return firstSafe(ctx, ctx.rng.shuffle(usable));
+}
+
+export function quote(text: string): string {
+  return `“${text}”`;
+}
+
+export { capitalise };
+
+/** A sentence of the dream cut to a short quotable fragment, without its final punctuation. */
+export function fragment(sentence: string, maxWords = 14): string {
+  const clean = sentence.replace(/\s+/g, ' ').trim().replace(/[.!?…]+["”’]?$/, '');
+  const words = clean.split(' ');
+  if (words.length <= maxWords) return clean;
+  const head = words.slice(0, maxWords).join(' ');
+  const comma = head.lastIndexOf(',');
+  if (comma > head.length / 2) return `${head.slice(0, comma)}…`;
+  return `${head.replace(/[,;:]$/, '')}…`;
+}
+
+/** Words for how strongly positive or negative a stretch of the dream reads. */
+export function toneWords(value: number): readonly string[] {
+  if (value <= -0.5) return ['heavy', 'distressed', 'troubled'];
+  if (value <= -0.15) return ['uneasy', 'tense', 'unsettled'];
+  if (value < 0.15) return ['even', 'calm', 'matter-of-fact'];
+  if (value < 0.5) return ['hopeful', 'gentle', 'easy'];
+  return ['warm', 'joyful', 'bright'];
+}
+
+/** Verb agreement with a symbol's mention: agree(s, 'is', 'are'). */
+export function agree(symbol: { plural: boolean }, singular: string, pluralForm: string): string {
+  return symbol.plural ? pluralForm : singular;
+}
+
+export function times(n: number): string {
+  return n === 2 ? 'twice' : n === 3 ? 'three times' : `${n} times`;
+}
+
+/** Meaning sentences that lean on a previous sentence ("Floods also clear…", "This can…"). */
+export function leansOnContext(sentence: string): boolean {
+  const head = sentence.split(/\s+/).slice(0, 4).join(' ').toLowerCase();
+  return /^(also|but|however|still|yet|instead|similarly|likewise|this|that|these|those|such|then|in contrast|on the other hand)\b/.test(head) || /\b(also|too)\b/.test(head);
+}

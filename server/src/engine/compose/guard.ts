@@ -1,0 +1,82 @@
+import { phraseWords, type KnowledgeBase } from '../kb/loader';
+import { gerund, plural } from '../nlp/inflect';
+
+/** "waking life" and its kin talk about being awake, not about the act of waking inside a dream. */
+const WAKING_IDIOM = /\bwaking (life|lives|hours|world|day|days|self|mind|reality)\b/g;
+
+/**
+ * An interpretation may name only the symbols found in its dream. Knowledge-base texts (meanings,
+ * motif readings, reality checks) and the composer's own templates mention other symbols here and
+ * there, so every candidate sentence is checked against the names and synonyms of the symbols that
+ * were not detected, as written, in the plural, and for actions also as "-ing" forms ("flying").
+ */
+export class SymbolGuard {
+  private readonly single = new Map<string, string>();
+  private readonly multi: Array<{ words: string[]; symbol: string }> = [];
+
+  constructor(
+    kb: KnowledgeBase,
+    private readonly allowed: Set<string>,
+  ) {
+    for (const symbol of kb.symbols) {
+      if (allowed.has(symbol.name)) continue;
+      for (const term of [symbol.name, ...symbol.synonyms]) {
+        const words = phraseWords(term);
+        if (words.length === 1 && words[0]) {
+          const w = words[0];
+          const forms = [w, plural(w), `${w}s`];
+          if (symbol.category === 'Actions') forms.push(gerund(w));
+          for (const f of forms) this.single.set(f, symbol.name);
+        } else if (words.length > 1) {
+          this.multi.push({ words, symbol: symbol.name });
+          this.multi.push({ words: plural(words.join(' ')).split(' '), symbol: symbol.name });
+        }
+      }
+    }
+  }
+
+  /** The undetected symbol a text names, or null when it names none. */
+  violation(text: string): string | null {
+    const words = text.toLowerCase().replace(WAKING_IDIOM, '').match(/[a-z][a-z'-]*/g) ?? [];
+    const clean = words.map((w) => w.replace(/'s$/, ''));
+    for (const w of clean) {
+      const hit = this.single.get(w) ?? (w.includes('-') ? w.split('-').map((p) => this.single.get(p)).find(Boolean) : undefined);
+      if (hit) return hit;
+    }
+    for (const { words: phrase, symbol } of this.multi) {
+      for (let i = 0; i + phrase.length <= clean.length; i += 1) {
+        if (phrase.every((w, k) => clean[i + k] === w)) return symbol;
+      }
+    }
+    return null;
+  }
+
+  ok(text: string): boolean {
+    return this.violation(text) === null;
+  }
+
+  /**
+   * Knowledge-base writers use some symbol names as everyday verbs ("feelings it may mirror", "a
+   * truth you have not faced"). Where that symbol is not in the dream, the verb is swapped for a
+   * plain one, so the sentence keeps its sense without naming a symbol.
+   */
+  soften(text: string): string {
+    let out = text;
+    if (!this.allowed.has('mirror')) {
+      out = out.replace(/\b(may|can|might|could|often|usually|also|will|would|to|that|which|it|they|this|simply|still|just|sometimes|directly|closely|tend to|tends to) mirror(s|ed|ing)?\b/gi, (_m, lead: string, suffix: string | undefined) => `${lead} reflect${suffix ?? ''}`);
+    }
+    if (!this.allowed.has('face')) {
+      out = out.replace(/\b(to|not|you|we|they|must|can|cannot|could|should|avoid|avoiding|fully|finally|yet|never|and) fac(e|ed|es|ing)\b/gi, (_m, lead: string, suffix: string) => `${lead} confront${suffix === 'e' ? '' : suffix === 'es' ? 's' : suffix === 'ing' ? 'ing' : 'ed'}`);
+    }
+    return out;
+  }
+
+  /** Sentences of a text that name no undetected symbol (after softening verb uses). */
+  sentences(text: string): string[] {
+    return splitSentences(this.soften(text)).filter((s) => this.ok(s));
+  }
+}
+
+export function splitSentences(text: string): string[] {
+  return (text.match(/[^.!?]+[.!?]+["”’)]*|[^.!?]+$/g) ?? []).map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,216 @@
+import type { KbSymbol, KnowledgeBase } from '../kb/loader';
+import { yieldToLoop } from '../util/cooperative';
+import { contentWords } from './text';
+import type { Synset, WordNet } from './wordnet';
+
+/**
+ * Links knowledge-base symbols to WordNet noun senses, so an unknown noun can be read through its
+ * hypernyms (beagle → hound → hunting dog → dog) and a WordNet-only word can be given the category
+ * of the nearest symbol above it.
+ */
+
+/** The noun lexicographer files a symbol of each category may belong to. */
+const CATEGORY_LEXNAMES: Record<string, string[]> = {
+  Animals: ['noun.animal'],
+  Nature: ['noun.plant', 'noun.object', 'noun.location', 'noun.group', 'noun.substance', 'noun.artifact'],
+  Water: ['noun.object', 'noun.location', 'noun.phenomenon', 'noun.substance', 'noun.artifact', 'noun.event', 'noun.state'],
+  Celestial: ['noun.object', 'noun.location', 'noun.time', 'noun.phenomenon', 'noun.event'],
+  Weather: ['noun.phenomenon', 'noun.event', 'noun.state', 'noun.substance', 'noun.object'],
+  Places: ['noun.location', 'noun.artifact', 'noun.object', 'noun.act', 'noun.group'],
+  'Buildings and Rooms': ['noun.artifact', 'noun.location'],
+  'People and Figures': ['noun.person', 'noun.group'],
+  Body: ['noun.body', 'noun.state', 'noun.substance', 'noun.attribute', 'noun.act', 'noun.process'],
+  Objects: ['noun.artifact', 'noun.possession', 'noun.communication', 'noun.object', 'noun.substance'],
+  Clothing: ['noun.artifact', 'noun.state'],
+  'Food and Drink': ['noun.food', 'noun.plant', 'noun.substance', 'noun.state', 'noun.artifact', 'noun.event', 'noun.act'],
+  'Vehicles and Travel': ['noun.artifact', 'noun.act', 'noun.event', 'noun.location', 'noun.communication'],
+  Technology: ['noun.artifact', 'noun.communication', 'noun.phenomenon', 'noun.act'],
+  // Actions are verbs at heart; their noun senses ("trial" under run, "engagement" under fight) mislead.
+  Actions: [],
+  Elements: ['noun.substance', 'noun.phenomenon', 'noun.object', 'noun.event'],
+  Colors: ['noun.attribute'],
+  Numbers: ['noun.quantity', 'noun.communication'],
+  Emotions: ['noun.feeling', 'noun.state', 'noun.attribute'],
+  'Spiritual and Otherworldly': ['noun.person', 'noun.cognition', 'noun.location', 'noun.artifact', 'noun.group', 'noun.event', 'noun.act', 'noun.state', 'noun.communication'],
+};
+
+/** For WordNet-only words: the knowledge-base category closest to a lexicographer file. */
+const LEXNAME_CATEGORY: Record<string, string> = {
+  'noun.animal': 'Animals',
+  'noun.plant': 'Nature',
+  'noun.object': 'Nature',
+  'noun.body': 'Body',
+  'noun.food': 'Food and Drink',
+  'noun.person': 'People and Figures',
+  'noun.group': 'People and Figures',
+  'noun.feeling': 'Emotions',
+  'noun.state': 'Emotions',
+  'noun.artifact': 'Objects',
+  'noun.possession': 'Objects',
+  'noun.shape': 'Objects',
+  'noun.communication': 'Objects',
+  'noun.location': 'Places',
+  'noun.phenomenon': 'Elements',
+  'noun.substance': 'Elements',
+  'noun.quantity': 'Numbers',
+  'noun.act': 'Actions',
+  'noun.event': 'Actions',
+  'noun.process': 'Actions',
+  'noun.time': 'Celestial',
+  'noun.attribute': 'Colors',
+  'noun.cognition': 'Spiritual and Otherworldly',
+  'noun.motive': 'Emotions',
+};
+
+/** How many senses of a knowledge-base term are considered when choosing the one the entry means. */
+const SENSES_CONSIDERED = 6;
+/**
+ * How far above an unknown noun a knowledge-base sense may be. Taxonomies of living things are
+ * deep (beagle → hound → hunting dog → dog); elsewhere a long climb drifts ("instructions" → book).
+ */
+const MAX_DEPTH_BY_CATEGORY: Record<string, number> = { Animals: 3, Nature: 3, 'Food and Drink': 3 };
+const DEFAULT_MAX_DEPTH = 2;
+const MAX_SEARCH_DEPTH = 3;
+
+/** A proper noun is read only as a place: a sea, a river, an island, a city. */
+const PLACE_CATEGORIES = new Set(['Places', 'Water', 'Nature', 'Celestial', 'Buildings and Rooms']);
+
+export interface HypernymMatch {
+  symbol: KbSymbol;
+  depth: number;
+  /** The WordNet words of the matched ancestor. */
+  via: string[];
+}
+
+export class KbWordNet {
+  private readonly noun = new Map<string, HypernymMatch | null>();
+
+  private constructor(
+    readonly wordnet: WordNet,
+    private readonly kb: KnowledgeBase,
+    /** Synset offset → the symbol whose meaning it is. */
+    private readonly synsetSymbol: Map<number, KbSymbol>,
+  ) {}
+
+  /**
+   * Picks, for each symbol name and synonym, the WordNet sense whose gloss shares most words with
+   * the entry's own meaning and associations (a simplified Lesk), among the senses allowed for its
+   * category. "space" in Celestial becomes outer space, not a parking space.
+   */
+  static async build(wordnet: WordNet, kb: KnowledgeBase): Promise<KbWordNet> {
+    const jobs: Array<{ symbol: KbSymbol; term: string; isName: boolean; context: Set<string>; offsets: number[] }> = [];
+    for (const symbol of kb.symbols) {
+      const context = new Set(contentWords(`${symbol.name} ${symbol.meaning} ${symbol.associations.join(' ')} ${symbol.synonyms.join(' ')}`));
+      for (const term of [symbol.name, ...symbol.synonyms]) {
+        const entry = wordnet.lookup(term, 'noun');
+        if (entry) jobs.push({ symbol, term, isName: term === symbol.name, context, offsets: entry.offsets.slice(0, SENSES_CONSIDERED) });
+      }
+    }
+    // Reads run concurrently in batches; the choice is then made in entry order, so the result is deterministic.
+    const chosen: Array<Synset | null> = [];
+    const BATCH = 64;
+    for (let b = 0; b < jobs.length; b += BATCH) {
+      const batch = jobs.slice(b, b + BATCH);
+      const senses = await Promise.all(batch.map((job) => Promise.all(job.offsets.map((o) => wordnet.synset(o, 'noun')))));
+      batch.forEach((job, k) => chosen.push(KbWordNet.bestSense(job.symbol, job.term, job.isName, job.context, senses[k] ?? [])));
+      await yieldToLoop();
+    }
+    const synsetSymbol = new Map<number, KbSymbol>();
+    jobs.forEach((job, k) => {
+      const s = chosen[k];
+      if (s && !synsetSymbol.has(s.offset)) synsetSymbol.set(s.offset, job.symbol);
+    });
+    return new KbWordNet(wordnet, kb, synsetSymbol);
+  }
+
+  /**
+   * A name gets its most frequent allowed sense unless another shares more words with the entry; a
+   * synonym must share at least two words, because synonyms are often looser ("boundary" under border
+   * would otherwise pull in every edge and hem).
+   */
+  private static bestSense(symbol: KbSymbol, term: string, isName: boolean, context: Set<string>, senses: Synset[]): Synset | null {
+    const allowed = CATEGORY_LEXNAMES[symbol.category] ?? [];
+    let best: Synset | null = null;
+    let bestScore = -1;
+    for (let rank = 0; rank < senses.length; rank += 1) {
+      const s = senses[rank];
+      if (!s || !allowed.includes(s.lexName)) continue;
+      const words = contentWords(`${s.gloss} ${s.words.join(' ')}`).filter((w) => w !== term);
+      const overlap = new Set(words.filter((w) => context.has(w))).size;
+      if (!isName && overlap < 2) continue;
+      // Earlier senses are more common: the first needs to be clearly outscored to lose.
+      const score = overlap + (rank === 0 ? 1.5 : 0) - rank * 0.05;
+      if (score > bestScore) {
+        best = s;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  get size(): number {
+    return this.synsetSymbol.size;
+  }
+
+  /**
+   * The nearest symbol above a noun in WordNet's hypernym tree (breadth first, through hypernyms
+   * and instance hypernyms), from its most frequent sense only: later senses are rarer and would
+   * bring in readings the dreamer did not mean.
+   */
+  async nounToSymbol(lemma: string, options: { placesOnly?: boolean } = {}): Promise<HypernymMatch | null> {
+    const key = `${lemma}|${options.placesOnly ? 'p' : ''}`;
+    const maxDepth = MAX_SEARCH_DEPTH;
+    if (this.noun.has(key)) return this.noun.get(key) ?? null;
+    const entry = this.wordnet.lookup(lemma, 'noun');
+    const first = entry?.offsets[0];
+    let result: HypernymMatch | null = null;
+    if (first !== undefined) {
+      let frontier: Synset[] = [await this.wordnet.synset(first, 'noun')];
+      const seen = new Set<number>();
+      for (let depth = 0; depth <= maxDepth && frontier.length && !result; depth += 1) {
+        const next: Synset[] = [];
+        for (const s of frontier) {
+          if (seen.has(s.offset)) continue;
+          seen.add(s.offset);
+          const symbol = this.synsetSymbol.get(s.offset);
+          if (symbol && depth <= (MAX_DEPTH_BY_CATEGORY[symbol.category] ?? DEFAULT_MAX_DEPTH) && (!options.placesOnly || PLACE_CATEGORIES.has(symbol.category))) {
+            result = { symbol, depth, via: s.words };
+            break;
+          }
+          next.push(...(await this.wordnet.parents(s)));
+        }
+        frontier = next;
+      }
+    }
+    if (this.noun.size > 50000) this.noun.clear();
+    this.noun.set(key, result);
+    return result;
+  }
+
+  /** The hypernym chain of a noun's first sense (nearest first), for WordNet-based symbol readings. */
+  async chain(lemma: string, maxDepth = 12): Promise<Synset[]> {
+    const entry = this.wordnet.lookup(lemma, 'noun');
+    const first = entry?.offsets[0];
+    if (first === undefined) return [];
+    const out: Synset[] = [];
+    let current: Synset | undefined = await this.wordnet.synset(first, 'noun');
+    while (current && out.length <= maxDepth) {
+      out.push(current);
+      const parents: Synset[] = await this.wordnet.parents(current);
+      current = parents[0];
+    }
+    return out;
+  }
+
+  symbolForSynset(offset: number): KbSymbol | undefined {
+    return this.synsetSymbol.get(offset);
+  }
+
+  static categoryForLexName(lexName: string): string {
+    return LEXNAME_CATEGORY[lexName] ?? 'Objects';
+  }
+
+  get knowledgeBase(): KnowledgeBase {
+    return this.kb;
+  }
+}

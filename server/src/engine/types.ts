@@ -1,0 +1,108 @@
+export interface DreamForEngine {
+  id: number;
+  title: string;
+  narrative: string;
+  tags: string[];
+  timePeriod: string | null;
+  date: Date | null;
+}
+
+export interface IntentionForEngine {
+  text: string;
+  completed: boolean;
+  notes: string | null;
+}
+
+export interface InterpretRequest {
+  dream: DreamForEngine;
+  /** The intention linked to this dream, if any. */
+  intention: IntentionForEngine | null;
+  /** The user's OTHER dreams, newest first, at most 50. */
+  history: DreamForEngine[];
+  /** Earlier readings of this dream, newest first (regenerate must differ from these). */
+  previous: string[];
+}
+
+export interface DetectedSymbol {
+  name: string;
+  category: string;
+  /** The word(s) as written in the dream. */
+  surface: string;
+  via: 'name' | 'synonym' | 'phrase' | 'hypernym' | 'tag';
+  count: number;
+  meaning: string;
+  /** How the dream can refer to it in a sentence ("the beagles", "being naked", "flying"). */
+  mention: string;
+  /** A few words of the dream around its first occurrence ("flew over the rooftops"). */
+  excerpt: string;
+  /** The mention is grammatically plural ("the stars"). */
+  plural: boolean;
+  /** Narrative sentences (0-based) where it occurs; empty when only the title or a tag names it. */
+  sentences: number[];
+  /** Named in the dream's title. */
+  inTitle: boolean;
+}
+
+export interface DetectedMotif {
+  id: string;
+  name: string;
+  /** Narrative sentence where it was recognised; -1 when it came from the title or the dream as a whole. */
+  sentence: number;
+}
+
+export interface DreamAnalysis {
+  symbols: DetectedSymbol[];
+  motifs: DetectedMotif[];
+  tone: {
+    overall: number;
+    arc: Array<{ sentence: number; compound: number }>;
+    movement: 'rising' | 'falling' | 'steady' | 'mixed';
+  };
+  lucid: boolean;
+  /** The dream's first place-like symbol, as the dream can refer to it ("the old house"). */
+  setting: string | null;
+  /** Knowledge-base symbols that were mentioned only in negation ("there was no door"). */
+  negated: string[];
+  /** Salient noun phrases in the dream's own words, in order of appearance (not limited to the knowledge base). */
+  keyPhrases: string[];
+  sentenceCount: number;
+  wordCount: number;
+}
+
+export interface InterpretationResult {
+  content: string;
+  provider: 'local' | 'openai';
+  analysis: DreamAnalysis;
+}
+
+export interface SymbolReading {
+  symbol: string;
+  category: string;
+  meaning: string;
+  associations: string[];
+  source: 'knowledge-base' | 'wordnet' | 'personal';
+  /** false for 'personal' readings: they must not be added to the shared dictionary. */
+  shareable: boolean;
+}
+
+export interface DreamSign {
+  kind: 'symbol' | 'motif';
+  key: string;
+  label: string;
+  count: number;
+  firstSeen: string | null;
+  lastSeen: string | null;
+  dreamIds: number[];
+}
+
+export interface InterpretationEngine {
+  readonly provider: 'local' | 'openai';
+  /** Resolves when the knowledge base and NLP data are loaded. */
+  ready(): Promise<void>;
+  analyse(dream: DreamForEngine): Promise<DreamAnalysis>;
+  interpret(req: InterpretRequest): Promise<InterpretationResult>;
+  /** Input already trimmed, non-empty, at most 60 characters. */
+  interpretSymbol(input: string): Promise<SymbolReading>;
+  /** The knowledge-base symbols, for seeding the dream_symbols table. */
+  dictionarySeed(): Promise<Array<{ symbol: string; category: string; meaning: string; associations: string[] }>>;
+}

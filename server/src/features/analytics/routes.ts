@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema } from '@common/schemas/auth';
+import { dreamSignsResponseSchema } from '@common/schemas/interpretations';
+import type { Database } from '../../db/client';
+import type { InterpretationEngine } from '../../engine/types';
+import { currentUser, requireUser } from '../../middleware/auth';
+import { dreamSigns } from './dream-signs';
+
+export async function analyticsRoutes(app: FastifyInstance, options: { db: Database; engine: InterpretationEngine }): Promise<void> {
+  const { db, engine } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', requireUser);
+
+  r.get(
+    '/api/analytics/dream-signs',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Your recurring symbols and motifs (dream signs) with counts, first/last seen and the dreams they appear in',
+        response: { 200: dreamSignsResponseSchema, 401: messageSchema },
+      },
+    },
+    async (request) => dreamSigns(db, engine, currentUser(request).id),
+  );
+}

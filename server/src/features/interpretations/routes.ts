@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema } from '@common/schemas/auth';
+import {
+  dreamIdParamsSchema,
+  generateBodySchema,
+  interpretationSchema,
+  recentInterpretationSchema,
+} from '@common/schemas/interpretations';
+import type { Database } from '../../db/client';
+import type { InterpretationEngine } from '../../engine/types';
+import { currentUser, requireUser } from '../../middleware/auth';
+import {
+  generateInterpretation,
+  interpretationHistory,
+  latestInterpretation,
+  presentInterpretation,
+  recentInterpretation,
+} from './service';
+
+const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
+
+export async function interpretationRoutes(app: FastifyInstance, options: { db: Database; engine: InterpretationEngine }): Promise<void> {
+  const { db, engine } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest: a visitor gets 401 before any body validation.
+  r.addHook('onRequest', requireUser);
+
+  r.post(
+    '/api/interpretations/generate',
+    {
+      schema: {
+        tags: ['interpretations'],
+        summary: 'Interpret one of your dreams (again): a new reading; earlier ones stay in its history',
+        body: generateBodySchema,
+        response: { 201: interpretationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await generateInterpretation(db, engine, currentUser(request).id, request.body.dreamId);
+      return reply.code(201).send(presentInterpretation(row));
+    },
+  );
+
+  r.get(
+    '/api/interpretations/dream/:dreamId',
+    {
+      schema: {
+        tags: ['interpretations'],
+        summary: "The dream's latest interpretation, or null",
+        params: dreamIdParamsSchema,
+        response: { 200: interpretationSchema.nullable(), ...errors },
+      },
+    },
+    async (request) => {
+      const row = await latestInterpretation(db, currentUser(request).id, request.params.dreamId);
+      return row ? presentInterpretation(row) : null;
+    },
+  );
+
+  r.get(
+    '/api/interpretations/dream/:dreamId/history',
+    {
+      schema: {
+        tags: ['interpretations'],
+        summary: "Every reading of the dream, newest first",
+        params: dreamIdParamsSchema,
+        response: { 200: z.array(interpretationSchema), ...errors },
+      },
+    },
+    async (request) => (await interpretationHistory(db, currentUser(request).id, request.params.dreamId)).map(presentInterpretation),
+  );
+
+  r.get(
+    '/api/interpretations/recent',
+    {
+      schema: {
+        tags: ['interpretations'],
+        summary: 'Your most recent interpretation with its dream, or null',
+        response: { 200: recentInterpretationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await recentInterpretation(db, currentUser(request).id);
+      return found ? { interpretation: presentInterpretation(found.interpretation), dream: found.dream } : null;
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import { asc, sql } from 'drizzle-orm';
+import type { DreamSymbol, SymbolReadingResponse } from '@common/schemas/interpretations';
+import type { Database } from '../../db/client';
+import { dreamSymbols } from '../../db/schema';
+import type { InterpretationEngine } from '../../engine/types';
+
+type SymbolRow = typeof dreamSymbols.$inferSelect;
+
+export function presentSymbol(row: SymbolRow): DreamSymbol {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    category: row.category,
+    meaning: row.meaning,
+    associations: row.associations,
+    createdAt: row.createdAt.toISOString(),
+    lastInterpretedAt: row.lastInterpretedAt ? row.lastInterpretedAt.toISOString() : null,
+  };
+}
+
+export async function listSymbols(db: Database, limit: number, offset: number): Promise<SymbolRow[]> {
+  return db.select().from(dreamSymbols).orderBy(asc(dreamSymbols.category), asc(dreamSymbols.symbol)).limit(limit).offset(offset);
+}
+
+/** The knowledge base seeds the shared dictionary; existing entries are left as they are. */
+export async function seedDictionary(db: Database, engine: InterpretationEngine): Promise<number> {
+  const seed = await engine.dictionarySeed();
+  let added = 0;
+  for (let i = 0; i < seed.length; i += 200) {
+    const rows = await db
+      .insert(dreamSymbols)
+      .values(seed.slice(i, i + 200))
+      .onConflictDoNothing()
+      .returning({ id: dreamSymbols.id });
+    added += rows.length;
+  }
+  return added;
+}
+
+/**
+ * A stored symbol answers from the dictionary (and is marked as just interpreted, so it surfaces
+ * in Recently Added even when it came with the seeded knowledge base). Otherwise the engine reads it: a knowledge-base
+ * or WordNet reading joins the shared dictionary; a personal reading is returned to this user only.
+ */
+export async function interpretSymbol(db: Database, engine: InterpretationEngine, input: string): Promise<SymbolReadingResponse> {
+  const [stored] = await db
+    .update(dreamSymbols)
+    .set({ lastInterpretedAt: new Date() })
+    .where(sql`lower(${dreamSymbols.symbol}) = lower(${input})`)
+    .returning();
+  if (stored) return { ...presentSymbol(stored), source: 'dictionary', stored: true };
+  const reading = await engine.interpretSymbol(input);
+  const base = { symbol: reading.symbol, category: reading.category, meaning: reading.meaning, associations: reading.associations };
+  if (!reading.shareable) return { ...base, id: null, createdAt: null, lastInterpretedAt: null, source: reading.source, stored: false };
+  const [inserted] = await db
+    .insert(dreamSymbols)
+    .values({ ...base, lastInterpretedAt: new Date() })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { ...presentSymbol(inserted), source: reading.source, stored: true };
+  // Someone added the same symbol a moment ago: answer with the stored entry.
+  const [existing] = await db
+    .select()
+    .from(dreamSymbols)
+    .where(sql`lower(${dreamSymbols.symbol}) = lower(${reading.symbol})`)
+    .limit(1);
+  return existing
+    ? { ...presentSymbol(existing), source: 'dictionary', stored: true }
+    : { ...base, id: null, createdAt: null, lastInterpretedAt: null, source: reading.source, stored: false };
+}

@@ -2,7 +2,7 @@
 // sessions shared by two processes over one PostgreSQL server, kill -9 in the middle of writes,
 // the one-process-per-DATA_DIR lock, and a graceful SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readdir, readFile, rm, access } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, access, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -16,16 +16,25 @@ import { buildUserInput, type UserInput } from './factories';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_WITHIN_MS = 60_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
+const portsHandedOut = new Set<number>();
+
+/** A port nothing listens on now, and never one this file already gave to an app. */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const address = srv.address();
+        const port = typeof address === 'object' && address ? address.port : 0;
+        srv.close(() => resolve(port));
+      });
     });
-  });
+    if (!portsHandedOut.has(port)) {
+      portsHandedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /** Polls `check` until it returns a value other than undefined, or throws after `ms`. */
@@ -293,7 +302,7 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
     const restartMs = Date.now() - restartedAt;
     console.info(`restart on the same DATA_DIR ready in ${restartMs} ms`);
     expect(restartMs).toBeLessThan(60_000);
-    expect((await readFile(path.join(dataDir, 'app.lock'), 'utf8')).trim()).toBe(String(second.pid));
+    expect((await readFile(path.join(dataDir, 'app.lock'), 'utf8')).trim().split(' ')[0]).toBe(String(second.pid));
 
     const lost: string[] = [];
     const queue = [...answered];
@@ -323,11 +332,20 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
     expect(second.output()).toContain(dataDir);
 
     // The refused start touched nothing: the first keeps its lock and its database.
-    expect((await readFile(path.join(dataDir, 'app.lock'), 'utf8')).trim()).toBe(String(first.pid));
+    expect((await readFile(path.join(dataDir, 'app.lock'), 'utf8')).trim().split(' ')[0]).toBe(String(first.pid));
     expect(first.running).toBe(true);
     const health = await fetch(`${first.baseUrl}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('a lock left by a dead app whose PID now belongs to another process is stale', { timeout: 120_000 }, async () => {
+    const dataDir = await makeDataDir();
+    // PID 1 is alive but is certainly not a Dream Traveler that started at "1".
+    await writeFile(path.join(dataDir, 'app.lock'), '1 1');
+    const app = await startApp({ DATA_DIR: dataDir });
+    await app.waitReady();
+    expect((await readFile(path.join(dataDir, 'app.lock'), 'utf8')).trim().split(' ')[0]).toBe(String(app.pid));
   });
 
   it(

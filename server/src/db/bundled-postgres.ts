@@ -111,28 +111,50 @@ async function prepareDataDir(dataDir: string): Promise<void> {
   }
 }
 
-/** One app process per DATA_DIR: an exclusive lock file holding our PID. */
+/** Field 22 of /proc/<pid>/stat: when the process started, which tells a reused PID apart. */
+async function processStartTime(pid: number): Promise<string | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may contain spaces; fields after it follow the closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One app process per DATA_DIR: an exclusive lock file holding our PID and start time. A lock
+ * whose PID is gone, or now belongs to another process (after a reboot), is stale.
+ */
 async function acquireAppLock(dataDir: string): Promise<() => Promise<void>> {
   const lockPath = path.join(dataDir, 'app.lock');
+  const mine = `${process.pid} ${(await processStartTime(process.pid)) ?? ''}`.trim();
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const handle = await open(lockPath, 'wx');
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(mine);
       await handle.close();
       return async () => {
         const owner = await readFile(lockPath, 'utf8').catch(() => '');
-        if (owner.trim() === String(process.pid)) await rm(lockPath, { force: true });
+        if (owner.trim() === mine) await rm(lockPath, { force: true });
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number.parseInt((await readFile(lockPath, 'utf8').catch(() => '')).trim(), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      const [pidText = '', startText] = (await readFile(lockPath, 'utf8').catch(() => '')).trim().split(' ');
+      const owner = Number.parseInt(pidText, 10);
+      const sameProcess =
+        Number.isInteger(owner) &&
+        owner !== process.pid &&
+        isAlive(owner) &&
+        (startText === undefined || startText === (await processStartTime(owner)));
+      if (sameProcess) {
         throw new BundledPostgresError(
           `Another Dream Traveler process (PID ${owner}) is already using DATA_DIR ${dataDir}. ` +
             `Stop it first, or start this one with a different DATA_DIR.`,
         );
       }
-      // The previous owner is gone (crashed or killed): its lock is stale.
+      // The previous owner is gone (crashed, killed, or the machine restarted): its lock is stale.
       await rm(lockPath, { force: true });
     }
   }

@@ -1,16 +1,9 @@
-import { loadKnowledgeBase } from './kb/loader';
-import { SymbolGuard, splitSentences } from './compose/guard';
-const kb = await loadKnowledgeBase('/tmp/kbdev');
-let total = 0, pass = 0, zeroFirst = 0, none = 0;
-const blockers = new Map<string, number>();
-const examples: string[] = [];
-for (const s of kb.symbols) {
-  const g = new SymbolGuard(kb, new Set([s.name]));
-  const sents = splitSentences(g.soften(s.meaning));
-  let p = 0;
-  sents.forEach((x, i) => { total++; const v = g.violation(x); if (!v) { pass++; p++; } else { blockers.set(v, (blockers.get(v) ?? 0) + 1); if (i === 0) { zeroFirst++; if (examples.length < 25) examples.push(`[${s.name}] blocked by ${v}: ${x}`); } } });
-  if (!p) none++;
-}
-console.log({ total, pass, zeroFirst, none });
-console.log([...blockers.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${k}:${v}`).join(' '));
-console.log(examples.join('\n'));
+import { LocalEngine } from './providers/local';
+const e = new LocalEngine({ info: () => undefined, warn: () => undefined }, { kbDir: '/tmp/kbdev' });
+for (const w of ['accordion', 'beagle', 'zqxv', 'Paris', 'whisper', 'gentle', 'Jordan', 'falling teeth']) console.log(JSON.stringify(await e.interpretSymbol(w), null, 1));
+const S = [
+  "I was swimming in a dark ocean at night and something brushed my leg. I panicked and swam toward a lighthouse. When I reached the shore I felt calm.",
+  'My teeth crumbled in my hand while I stood in front of the whole class, and everyone laughed at me.',
+  'I was late for an exam at my old school and could not find the classroom. The corridors kept changing.',
+];
+for (const [i, s] of S.entries()) { const r = await e.interpret({ dream: { id: i, title: '', narrative: s, tags: [], timePeriod: null, date: null }, intention: null, history: [], previous: [] }); console.log('====='); console.log(r.content); }

@@ -69,10 +69,19 @@ export interface DreamAnalysis {
   wordCount: number;
 }
 
+/** What the reading was based on beyond the dream itself. */
+export interface InterpretationInsights {
+  /** Whether the dream answered the linked intention; null without one. */
+  intention: 'fulfilled' | 'partial' | 'unmet' | null;
+  /** Themes of this dream that recur in the history: in `count` of the last `window` other dreams. */
+  recurring: Array<{ kind: 'symbol' | 'motif'; key: string; count: number; window: number }>;
+}
+
 export interface InterpretationResult {
   content: string;
   provider: 'local' | 'openai';
   analysis: DreamAnalysis;
+  insights?: InterpretationInsights;
 }
 
 export interface SymbolReading {

@@ -33,7 +33,8 @@ const GENERIC_NOUNS = new Set([
   'everything', 'nothing', 'anything', 'someone', 'everyone', 'anyone', 'people', 'person', 'dream', 'idea', 'feeling',
   'sense', 'rest', 'front', 'top', 'bottom', 'middle', 'number', 'reason', 'minute', 'second', 'while', 'day', 'year',
 ]);
-const LUCID_TEXT = /\b(lucid|i (knew|realized|realised|understood|became aware|was aware|recognized|recognised) (that )?(i was|i'm|this was|it was) (dreaming|a dream|in a dream))\b/i;
+const LUCID_TEXT =
+  /\blucid\b|\b(knew|know|realized|realised|realize|realise|understood|became aware|was aware|recognized|recognised|noticed)\b[^.!?]{0,24}?\b(i was|i'm|i am|this was|this is|it was|it's|we were) (dreaming|in a dream|a dream)\b/i;
 
 /** How a detected symbol can be referred to in a sentence of the interpretation. */
 function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null): string {

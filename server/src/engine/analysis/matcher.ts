@@ -138,15 +138,17 @@ export class SymbolMatcher {
     return best;
   }
 
-  private matchWord(token: Token): TermRef | null {
+  private matchWord(token: Token, doc: DreamDocument): TermRef | null {
+    const prev = doc.tokens[token.index - 1];
+    const next = doc.tokens[token.index + 1];
+    const allows = (ref: TermRef) => this.pos.allows(ref, token, prev?.sentence === token.sentence ? prev : undefined, next?.sentence === token.sentence ? next : undefined);
     // The word as written first, then the tagger's lemma, then other base forms.
     const order = [token.normal, token.lemma, ...token.forms];
     for (const form of order) {
       const ref = this.deps.kb.words.get(form);
       if (!ref) continue;
       // Irregular verb forms that are also nouns ("the sun rose", "I saw"): trust the tagger's lemma.
-      if (form === token.normal && token.pos === 'VERB' && token.lemma !== token.normal && this.deps.kb.words.get(token.lemma) === undefined && !this.pos.allows(ref, token)) continue;
-      if (!this.pos.allows(ref, token)) continue;
+      if (!allows(ref)) continue;
       return ref;
     }
     return null;
@@ -223,7 +225,7 @@ export class SymbolMatcher {
     for (const token of doc.tokens) {
       if (!token.isWord || consumed.has(token.index)) continue;
       const capitalised = this.isMidSentenceCapital(token, doc);
-      let ref = this.matchWord(token);
+      let ref = this.matchWord(token, doc);
       let via: Via | null = ref ? (ref.via === 'name' ? 'name' : ref.via === 'synonym' ? 'synonym' : 'phrase') : null;
       let typo = false;
       if (ref && capitalised && NAME_LIKE.has(ref.term)) ref = null;

@@ -18,6 +18,11 @@ const EXISTENCE_VERBS = new Set(['be', 'see', 'notice', 'hear', 'have', 'spot', 
 const NP_BODY = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'ADV', 'X']);
 const SKIP_BEFORE_PREDICATE = new Set(['AUX', 'PART', 'ADV', 'PRON', 'DET']);
 const NP_CONTINUERS = new Set(['or', 'nor']);
+/** Actions whose failure is itself a classic dream experience ("I couldn't scream"). */
+const STRUGGLE_VERBS = new Set([
+  'breathe', 'move', 'run', 'scream', 'shout', 'yell', 'speak', 'talk', 'walk', 'stop', 'escape', 'wake', 'fly', 'swim',
+  'climb', 'fight', 'hide', 'cry', 'sing', 'dance', 'float', 'punch', 'call', 'dial', 'drive', 'steer', 'brake', 'open',
+]);
 
 /** Marks the tokens of one noun phrase starting at `from`, returns the index after it. */
 function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[]): number {
@@ -83,9 +88,9 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
       markNounPhrase(tokens, j, negated);
       continue;
     }
-    // "I couldn't breathe", "I can't move": the struggle itself is the dream's content.
+    // "I couldn't breathe", "I can't run": the struggle itself is the dream's content.
     const modal = tokens[i - 1];
-    if (predicate.pos === 'VERB' && modal && (modal.normal === 'could' || modal.normal === 'can' || modal.normal === 'ca')) continue;
+    if (modal && (modal.normal === 'could' || modal.normal === 'can' || modal.normal === 'ca') && predicate.forms.some((f) => STRUGGLE_VERBS.has(f))) continue;
     negated[j] = true;
     // Coordinated adjectives: "not afraid or sad".
     let k = j + 1;

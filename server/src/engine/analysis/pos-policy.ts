@@ -25,6 +25,8 @@ const VERB_SAME_IDEA = new Set([
 /** Adjective and adverb uses that are another idea than the noun symbol: "a key moment", "present at the time". */
 const MODIFIER_OTHER_IDEA = new Set(['present', 'key', 'mobile', 'well', 'cross', 'fine', 'light', 'live', 'square', 'fair', 'plain', 'home']);
 
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'one']);
+
 export class PosPolicy {
   private readonly nounless = new Map<string, boolean>();
 
@@ -40,12 +42,17 @@ export class PosPolicy {
     return v;
   }
 
-  allows(ref: TermRef, token: Token): boolean {
+  /** `prev` and `next` are the neighbouring tokens in the sentence, used where the tagger hesitates. */
+  allows(ref: TermRef, token: Token, prev?: Token, next?: Token): boolean {
     if (ANY_POS_CATEGORIES.has(ref.symbol.category)) return token.pos !== 'DET' && token.pos !== 'ADP' && token.pos !== 'PRON';
     if (NOUN_LIKE.has(token.pos)) return true;
     const term = ref.term;
     if (token.pos === 'VERB' || token.pos === 'AUX') return VERB_SAME_IDEA.has(term) || this.hasNoNounSense(term);
-    if (token.pos === 'ADJ' || token.pos === 'ADV') return !MODIFIER_OTHER_IDEA.has(term);
+    if (token.pos === 'ADJ' || token.pos === 'ADV') {
+      if (!MODIFIER_OTHER_IDEA.has(term)) return true;
+      // "a key in her kitchen" is a key; "a key moment" is not.
+      return prev !== undefined && DETERMINERS.has(prev.normal) && (next === undefined || (next.pos !== 'NOUN' && next.pos !== 'ADJ' && next.pos !== 'PROPN'));
+    }
     return false;
   }
 }

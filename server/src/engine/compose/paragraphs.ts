@@ -183,28 +183,40 @@ export function symbols(ctx: ComposeContext): string {
   chosen.forEach((symbol, k) => {
     const excerpt = quote(symbol.excerpt);
     const excerptOk = ctx.guard.ok(excerpt) && symbol.excerpt.toLowerCase() !== symbol.mention.replace(/^the /, '').toLowerCase();
+    // The symbol is named as the dream wrote it: when the mention is not the dream's word ("chasing"
+    // for "chased"), the dream's own words are quoted alongside it.
+    const surfaceShown = symbol.mention.toLowerCase().includes(symbol.surface.toLowerCase());
+    const own = excerptOk ? excerpt : quote(symbol.surface);
+    const ownOk = ctx.guard.ok(own);
+    const times_ = symbol.sentences.length;
     const intro =
       symbol.via === 'hypernym'
         ? pickSafe(ctx, [
             `You wrote ${quote(symbol.surface)}; in dream imagery that belongs with the ${symbol.name}.`,
-            `${capitalise(symbol.mention)} in this dream can be read as the ${symbol.name} of dream symbolism.`,
+            `${capitalise(symbol.mention)} (${quote(symbol.surface)}) can be read as the ${symbol.name} of dream symbolism.`,
           ])
-        : symbol.sentences.length > 1
+        : !surfaceShown && ownOk
           ? pickSafe(ctx, [
-              `${capitalise(symbol.mention)} ${agree(symbol, 'comes', 'come')} up ${times(symbol.sentences.length)}, so ${agree(symbol, 'it clearly matters', 'they clearly matter')} here.`,
-              `${capitalise(symbol.mention)} ${agree(symbol, 'returns', 'return')} more than once in the dream.`,
+              `${capitalise(symbol.mention)}, in your words ${own}, ${agree(symbol, 'stands', 'stand')} out${times_ > 1 ? ` and ${agree(symbol, 'comes', 'come')} up ${times(times_)}` : ''}.`,
+              `Consider ${symbol.mention}: ${own}${times_ > 1 ? `, and ${agree(symbol, 'it returns', 'they return')} more than once` : ''}.`,
+              `You wrote ${own}, and ${symbol.mention} ${agree(symbol, 'is', 'are')} worth pausing on.`,
             ])
-          : k === 0
+          : times_ > 1
             ? pickSafe(ctx, [
-                excerptOk ? `${capitalise(symbol.mention)} (${excerpt}) ${agree(symbol, 'stands', 'stand')} out first.` : null,
-                `Start with ${symbol.mention}.`,
-                excerptOk ? `Consider ${symbol.mention}, in your words ${excerpt}.` : `Consider ${symbol.mention}.`,
+                `${capitalise(symbol.mention)} ${agree(symbol, 'comes', 'come')} up ${times(times_)}, so ${agree(symbol, 'it clearly matters', 'they clearly matter')} here.`,
+                `${capitalise(symbol.mention)} ${agree(symbol, 'returns', 'return')} more than once in the dream.`,
               ])
-            : pickSafe(ctx, [
-                `Then there ${agree(symbol, 'is', 'are')} ${symbol.mention}.`,
-                excerptOk ? `There ${agree(symbol, 'is', 'are')} also ${symbol.mention} (${excerpt}).` : `There ${agree(symbol, 'is', 'are')} also ${symbol.mention}.`,
-                `${capitalise(symbol.mention)} ${agree(symbol, 'matters', 'matter')} too.`,
-              ]);
+            : k === 0
+              ? pickSafe(ctx, [
+                  excerptOk ? `${capitalise(symbol.mention)} (${excerpt}) ${agree(symbol, 'stands', 'stand')} out first.` : null,
+                  `Start with ${symbol.mention}.`,
+                  excerptOk ? `Consider ${symbol.mention}, in your words ${excerpt}.` : `Consider ${symbol.mention}.`,
+                ])
+              : pickSafe(ctx, [
+                  `Then there ${agree(symbol, 'is', 'are')} ${symbol.mention}.`,
+                  excerptOk ? `There ${agree(symbol, 'is', 'are')} also ${symbol.mention} (${excerpt}).` : `There ${agree(symbol, 'is', 'are')} also ${symbol.mention}.`,
+                  `${capitalise(symbol.mention)} ${agree(symbol, 'matters', 'matter')} too.`,
+                ]);
     parts.push(intro);
     const meaning = meaningSentences(ctx, symbol, variant, k === 0 ? 2 : 1);
     // Every sentence of the entry may name another symbol; the category's general reading still fits.

@@ -10,6 +10,7 @@ import type {
   DreamForEngine,
   InterpretRequest,
   InterpretationEngine,
+  InterpretationInsights,
   InterpretationResult,
   SymbolReading,
 } from '../types';
@@ -36,6 +37,13 @@ export interface PreparedReading {
   reading: DreamReading;
   history: HistoryItem[];
   intention: IntentionReading | null;
+}
+
+export function insightsOf(prepared: PreparedReading): InterpretationInsights {
+  return {
+    intention: prepared.intention?.outcome ?? null,
+    recurring: findRecurrences(prepared.reading.analysis, prepared.history).map((r) => ({ kind: r.kind, key: r.key, count: r.count, window: r.window })),
+  };
 }
 
 export class LocalEngine implements InterpretationEngine {
@@ -130,17 +138,18 @@ export class LocalEngine implements InterpretationEngine {
 
   private compose(rt: EngineRuntime, req: InterpretRequest, prepared: PreparedReading): InterpretationResult {
     const { reading, history, intention } = prepared;
+    const recurrences = findRecurrences(reading.analysis, history);
     const content = composeReading({
       dream: req.dream,
       reading,
       kb: rt.kb,
-      recurrences: findRecurrences(reading.analysis, history),
+      recurrences,
       fresh: history.length >= MIN_HISTORY_FOR_NEW ? newSymbols(reading.analysis, history) : null,
       historySize: history.length,
       intention,
       previous: req.previous,
     });
-    return { content, provider: 'local', analysis: structuredClone(reading.analysis) };
+    return { content, provider: 'local', analysis: structuredClone(reading.analysis), insights: insightsOf(prepared) };
   }
 
   async interpretSymbol(input: string): Promise<SymbolReading> {

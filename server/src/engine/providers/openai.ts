@@ -11,7 +11,7 @@ import type {
   InterpretationResult,
   SymbolReading,
 } from '../types';
-import type { EngineLog, LocalEngine, PreparedReading } from './local';
+import { insightsOf, type EngineLog, type LocalEngine, type PreparedReading } from './local';
 
 export interface OpenAiOptions {
   baseURL?: string;
@@ -187,7 +187,7 @@ export class OpenAiEngine implements InterpretationEngine {
         raw = await this.request(prompt, 'json_object');
       }
       const content = this.parse(raw, prepared.reading.analysis, kb, req.previous);
-      return { content, provider: 'openai', analysis: structuredClone(prepared.reading.analysis) };
+      return { content, provider: 'openai', analysis: structuredClone(prepared.reading.analysis), insights: insightsOf(prepared) };
     } catch (err) {
       this.log.warn({ reason: describe(err), dreamId: req.dream.id }, 'openai interpretation failed; using the local engine');
       return this.local.interpretPrepared(req, prepared);

@@ -1,0 +1,107 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexKnowledgeBase, loadKnowledgeBase, type KbSymbol, type KnowledgeBase } from './kb/loader';
+import { KB_CATEGORIES } from './kb/schema';
+
+const entry = (name: string, extra: Partial<KbSymbol> = {}): KbSymbol => ({
+  name,
+  category: 'Objects',
+  meaning: `A ${name} in a dream is a test entry with enough words to pass the schema.`,
+  associations: ['one', 'two', 'three', 'four'],
+  synonyms: [],
+  phrases: [],
+  file: 'symbols/test.json',
+  ...extra,
+});
+
+describe('knowledge base on the real files', () => {
+  let kb: KnowledgeBase;
+  beforeAll(async () => {
+    kb = await loadKnowledgeBase();
+  });
+
+  it('loads every symbol file and the motifs', () => {
+    expect(kb.symbols.length).toBeGreaterThan(300);
+    expect(kb.motifs.length).toBeGreaterThan(20);
+    const files = new Set(kb.symbols.map((s) => s.file));
+    expect(files.size).toBeGreaterThanOrEqual(15);
+    for (const s of kb.symbols) expect(KB_CATEGORIES).toContain(s.category);
+  });
+
+  it('indexes names, synonyms and multi-word forms', () => {
+    expect(kb.byName.get('ocean')?.category).toBe('Water');
+    expect(kb.words.get('ocean')?.via).toBe('name');
+    expect(kb.words.get('sea')?.symbol.name).toBe('ocean');
+    expect(kb.words.get('sea')?.via).toBe('synonym');
+    const open = kb.phrases.get('open')?.find((p) => p.words.join(' ') === 'open sea');
+    expect(open?.symbol.name).toBe('ocean');
+    // Every term resolves to exactly one symbol.
+    for (const s of kb.symbols) {
+      expect(kb.words.get(s.name)?.symbol ?? kb.phrases.get(s.name.split(' ')[0] ?? '')?.find((p) => p.symbol === s)?.symbol).toBe(s);
+    }
+  });
+
+  it('has unique motif ids with triggers', () => {
+    const ids = kb.motifs.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const m of kb.motifs) expect(m.triggers.length).toBeGreaterThan(0);
+  });
+
+  it('fingerprints the content', () => {
+    expect(kb.fingerprint).toMatch(/^[0-9a-f]{8}$/);
+  });
+});
+
+describe('knowledge base validation', () => {
+  it('rejects a term claimed by two entries, naming both files and entries', () => {
+    const a = entry('lantern', { synonyms: ['lamp'], file: 'symbols/objects.json' });
+    const b = entry('lamp', { file: 'symbols/technology.json' });
+    expect(() => indexKnowledgeBase([a, b], [])).toThrow(/the term "lamp" of symbols\/technology\.json "lamp" \(name\) is already used by symbols\/objects\.json "lantern" \(synonym\)/);
+  });
+
+  it('rejects duplicate names across files', () => {
+    expect(() => indexKnowledgeBase([entry('lamp', { file: 'symbols/a.json' }), entry('lamp', { file: 'symbols/b.json' })], [])).toThrow(
+      /duplicate symbol name "lamp" in symbols\/a\.json and symbols\/b\.json/,
+    );
+  });
+
+  it('rejects an unknown category', () => {
+    expect(() => indexKnowledgeBase([entry('lamp', { category: 'Furniture' })], [])).toThrow(/unknown category "Furniture"/);
+  });
+
+  describe('files on disk', () => {
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'kb-'));
+      await mkdir(path.join(dir, 'symbols'));
+    });
+    afterAll(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('names the file and entry of an invalid symbol', async () => {
+      const bad = { ...entry('Lamp'), file: undefined };
+      await writeFile(path.join(dir, 'symbols', 'objects.json'), JSON.stringify([bad]));
+      await writeFile(path.join(dir, 'motifs.json'), '[]');
+      await expect(loadKnowledgeBase(dir)).rejects.toThrow(/symbols\/objects\.json entry 0 \("Lamp"\) is invalid: name/);
+    });
+
+    it('names a file that is not JSON', async () => {
+      await writeFile(path.join(dir, 'symbols', 'objects.json'), '[{');
+      await expect(loadKnowledgeBase(dir)).rejects.toThrow(/symbols\/objects\.json is not valid JSON/);
+    });
+
+    it('reports a missing motifs file', async () => {
+      await writeFile(path.join(dir, 'symbols', 'objects.json'), JSON.stringify([{ ...entry('lamp'), file: undefined }]));
+      await rm(path.join(dir, 'motifs.json'), { force: true });
+      await expect(loadKnowledgeBase(dir)).rejects.toThrow(/cannot read motifs\.json/);
+    });
+
+    it('names an invalid motif', async () => {
+      await writeFile(path.join(dir, 'motifs.json'), JSON.stringify([{ id: 'Bad Id', name: 'x' }]));
+      await expect(loadKnowledgeBase(dir)).rejects.toThrow(/motifs\.json entry 0 \("x"\) is invalid: id/);
+    });
+  });
+});

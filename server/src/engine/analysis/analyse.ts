@@ -64,18 +64,20 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   return `the ${adjective}${token.normal}`;
 }
 
-/** A few words of the dream around a hit, cut at punctuation: "flew over the rooftops". */
+/** A few words of the dream around a hit, kept within its clause: "flew over the rooftops". */
 function excerptFor(hit: SymbolHit, doc: DreamDocument | null): string {
   if (!doc || hit.token < 0) return hit.surface;
   const t = doc.tokens[hit.token];
   const sentence = t ? doc.sentences.find((s) => s.index === t.sentence) : undefined;
   if (!t || !sentence) return hit.surface;
-  const surfaceLength = hit.surface.split(' ').length;
+  const surfaceLength = Math.max(1, hit.length);
+  const breaks = (x: Token | undefined) => !x || x.pos === 'PUNCT' || x.pos === 'SYM' || x.pos === 'CCONJ' || x.pos === 'SCONJ';
   let start = hit.token;
-  const inside = (t: Token | undefined) => t !== undefined && t.pos !== 'PUNCT' && t.pos !== 'SYM';
-  while (start > sentence.start && hit.token - start < 3 && inside(doc.tokens[start - 1])) start -= 1;
+  while (start > sentence.start && hit.token - start < 3 && !breaks(doc.tokens[start - 1])) start -= 1;
   let end = hit.token + surfaceLength;
-  while (end < sentence.end && end - hit.token < surfaceLength + 3 && inside(doc.tokens[end])) end += 1;
+  while (end < sentence.end && end - hit.token < surfaceLength + 3 && !breaks(doc.tokens[end])) end += 1;
+  // Do not end on a word that needs a next one ("at my old school and could").
+  while (end > hit.token + surfaceLength && /^(a|an|the|my|your|his|her|our|their|to|of|in|on|at|by|for|with|was|were|is|could|would|not|from|into|me)$/.test(doc.tokens[end - 1]?.normal ?? '')) end -= 1;
   return surfaceOf(doc.tokens.slice(start, end));
 }
 

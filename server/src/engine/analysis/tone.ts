@@ -20,7 +20,12 @@ const DREAM_DISTRESS = new Set([
   'chase', 'pursue', 'attack', 'trap', 'trapped', 'drown', 'scream', 'hide', 'flee', 'lost', 'dark', 'darkness', 'crash',
   'bleed', 'blood', 'die', 'dead', 'kill', 'monster', 'intruder', 'stuck', 'suffocate', 'collapse', 'chasing', 'falling',
   'paralyzed', 'paralysed', 'choke', 'sink', 'flood', 'burn', 'shadow', 'hunt', 'corpse', 'bite', 'stab', 'shoot',
+  'crumble', 'rot', 'late', 'unprepared', 'exam', 'naked', 'chased',
 ]);
+/** Phrases VADER reads backwards in a dream: being laughed at is humiliation, not joy. */
+const REWRITES: Array<[RegExp, string]> = [
+  [/\blaugh(ed|ing|s)? at (me|us|him|her|them)\b/gi, 'mocked $2'],
+];
 const NUDGE = 0.2;
 const MAX_NUDGES = 2;
 
@@ -33,7 +38,7 @@ export interface ToneSentence {
 /** The emotional arc, sentence by sentence, and its overall direction. */
 export function readTone(sentences: ToneSentence[], sentiment: Sentiment): Tone {
   const arc = sentences.map(({ text, forms }, sentence) => {
-    const base = sentiment(text);
+    const base = sentiment(REWRITES.reduce((t, [re, by]) => t.replace(re, by), text));
     let distress = 0;
     for (const f of forms) if (DREAM_DISTRESS.has(f)) distress += 1;
     const nudged = base < 0.5 && distress ? Math.max(-1, base - NUDGE * Math.min(MAX_NUDGES, distress)) : base;

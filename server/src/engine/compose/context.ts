@@ -43,15 +43,28 @@ export function quote(text: string): string {
 
 export { capitalise };
 
-/** A sentence of the dream cut to a short quotable fragment, without its final punctuation. */
+const CLAUSE_BREAK = /^(and|but|while|when|as|until|because|so|then|where|which|before|after)$/i;
+const WEAK_END = /^(a|an|the|my|your|his|her|its|our|their|to|of|in|on|at|by|for|with|and|or|but|was|were|is|i|it|that|this|could|would|not|from|into)$/i;
+
+/**
+ * A sentence of the dream cut to a short quotable fragment, without its final punctuation: whole
+ * when short, otherwise up to a clause break, never ending on a word that needs a next one.
+ */
 export function fragment(sentence: string, maxWords = 14): string {
   const clean = sentence.replace(/\s+/g, ' ').trim().replace(/[.!?…]+["”’]?$/, '');
   const words = clean.split(' ');
   if (words.length <= maxWords) return clean;
-  const head = words.slice(0, maxWords).join(' ');
-  const comma = head.lastIndexOf(',');
-  if (comma > head.length / 2) return `${head.slice(0, comma)}…`;
-  return `${head.replace(/[,;:]$/, '')}…`;
+  let cut = -1;
+  for (let i = Math.min(maxWords, words.length - 1); i >= 5; i -= 1) {
+    const prev = words[i - 1] ?? '';
+    if (/[,;:]$/.test(prev) || CLAUSE_BREAK.test(words[i] ?? '')) {
+      cut = i;
+      break;
+    }
+  }
+  let head = words.slice(0, cut > 0 ? cut : maxWords - 2);
+  while (head.length > 4 && WEAK_END.test((head.at(-1) ?? '').replace(/[,;:]$/, ''))) head = head.slice(0, -1);
+  return `${head.join(' ').replace(/[,;:]$/, '')}…`;
 }
 
 /** Words for how strongly positive or negative a stretch of the dream reads. */

@@ -474,7 +474,7 @@ export function lucidity(ctx: ComposeContext): string {
   );
   parts.push(
     pickSafe(ctx, [
-      `Whenever you notice something like it, in a dream or during the day, pause and ${check}.`,
+      `Whenever you notice something like ${agree(sign, 'it', 'them')}, in a dream or during the day, pause and ${check}.`,
       `Each time it catches your attention, ${check}; practised by day, the habit tends to carry over into sleep.`,
     ]),
   );
@@ -504,7 +504,7 @@ export function question(ctx: ComposeContext): string {
   const gerunds = analysis.symbols.filter((s) => s.category === 'Actions' && !/^(find|lose|search|wake)$/.test(s.name)).map((s) => s.mention);
   const q = pickSafe(ctx, [
     a1 && a2 ? `what in your life right now feels like ${symbol.mention}, with ${agree(symbol, 'its', 'their')} sense of ${a1} or ${a2}?` : null,
-    `if ${symbol.mention} could speak, what would ${agree(symbol, 'it', 'they')} want you to know?`,
+    symbol.category === 'Actions' || symbol.category === 'Emotions' ? null : `if ${symbol.mention} could speak, what would ${agree(symbol, 'it', 'they')} want you to know?`,
     a1 ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?` : null,
     endingOk ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?` : null,
     gerunds.length && gerunds[0] !== symbol.mention ? `what are you doing in your days that feels like ${gerunds[0]}, and how does ${symbol.mention} fit into it?` : null,

@@ -1,9 +1,13 @@
-import { LocalEngine } from './providers/local';
-const e = new LocalEngine({ info: () => undefined, warn: () => undefined }, { kbDir: '/tmp/kbdev' });
-for (const w of ['accordion', 'beagle', 'zqxv', 'Paris', 'whisper', 'gentle', 'Jordan', 'falling teeth']) console.log(JSON.stringify(await e.interpretSymbol(w), null, 1));
-const S = [
-  "I was swimming in a dark ocean at night and something brushed my leg. I panicked and swam toward a lighthouse. When I reached the shore I felt calm.",
-  'My teeth crumbled in my hand while I stood in front of the whole class, and everyone laughed at me.',
-  'I was late for an exam at my old school and could not find the classroom. The corridors kept changing.',
-];
-for (const [i, s] of S.entries()) { const r = await e.interpret({ dream: { id: i, title: '', narrative: s, tags: [], timePeriod: null, date: null }, intention: null, history: [], previous: [] }); console.log('====='); console.log(r.content); }
+import { readFileSync } from 'node:fs';
+import { loadKnowledgeBase } from './kb/loader';
+const kb = await loadKnowledgeBase('/tmp/kbdev');
+const terms = kb.symbols.flatMap((s) => [s.name, ...s.synonyms].map((t) => [t, s.name] as const));
+for (const f of ['compose/paragraphs.ts', 'symbol-reading.ts', 'kb/category-guidance.ts', 'compose/context.ts']) {
+  const src = readFileSync(new URL('./' + f, import.meta.url), 'utf8');
+  const strings = src.match(/`[^`]*`|'[^'\n]{12,}'/g) ?? [];
+  for (const str of strings) {
+    const text = str.replace(/\$\{[^}]*\}/g, ' ');
+    const hits = terms.filter(([t]) => new RegExp(`\\b${t}(s|es)?\\b`, 'i').test(text)).map(([t, n]) => t === n ? t : `${t}→${n}`);
+    if (hits.length) console.log(f, '|', hits.join(','), '|', text.slice(0, 110));
+  }
+}

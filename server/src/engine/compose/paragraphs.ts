@@ -173,7 +173,7 @@ export function symbols(ctx: ComposeContext): string {
     const kp = ctx.analysis.keyPhrases.slice(0, 3).map((k) => quote(k));
     parts.push(
       pickSafe(ctx, [
-        'None of the images here is a fixed entry in the dream dictionary, which makes your own associations the best guide.',
+        'None of the images here is a fixed entry in the dream dictionary, which makes your own associations the surest way in.',
         'This dream does not lean on the classic dream images, so its meaning rests mostly on what its details mean to you.',
       ]),
     );
@@ -255,7 +255,7 @@ export function emotions(ctx: ComposeContext): string {
   const feelingLine = feelings.length
     ? pickSafe(ctx, [`You name the feeling directly: ${listOf(feelings.slice(0, 2))}.`, `The dream names its own feeling, ${listOf(feelings.slice(0, 2))}.`])
     : null;
-  if (!arc.length) return join([feelingLine ?? 'There is little here to read the mood from, so how the dream felt to you is the best guide.']);
+  if (!arc.length) return join([feelingLine ?? 'There is little here to read the mood from, so how the dream felt to you is the thing to trust.']);
   const third = Math.max(1, Math.ceil(arc.length / 3));
   const avg = (xs: Array<{ compound: number }>) => xs.reduce((a, b) => a + b.compound, 0) / Math.max(1, xs.length);
   const start = avg(arc.slice(0, third));
@@ -275,10 +275,15 @@ export function emotions(ctx: ComposeContext): string {
   switch (analysis.tone.movement) {
     case 'rising':
       body = [
-        pickSafe(ctx, [
-          `Emotionally, the dream turns upward: it starts out ${w1} and ends ${w2}${lastQ ? `, with ${lastQ}` : ''}.`,
-          `The mood lifts as the dream goes on, from ${w1} at the start to ${w2} by the end${lastQ ? ` (${lastQ})` : ''}.`,
-        ]),
+        Math.abs(end) < 0.15
+          ? pickSafe(ctx, [
+              `Emotionally, the dream starts out ${w1}, and the tension eases by the end${lastQ ? `, with ${lastQ}` : ''}.`,
+              `It opens on a ${w1} note that settles as the dream goes on${lastQ ? `, ending with ${lastQ}` : ''}.`,
+            ])
+          : pickSafe(ctx, [
+              `Emotionally, the dream turns upward: it starts out ${w1} and ends ${w2}${lastQ ? `, with ${lastQ}` : ''}.`,
+              `The mood lifts as the dream goes on, from ${w1} at the start to ${w2} by the end${lastQ ? ` (${lastQ})` : ''}.`,
+            ]),
         pickSafe(ctx, [
           'A dream that eases like this often reflects a part of you that already senses a way through.',
           'That kind of turn can suggest you are finding your footing with whatever the dream is working on.',
@@ -287,10 +292,15 @@ export function emotions(ctx: ComposeContext): string {
       break;
     case 'falling':
       body = [
-        pickSafe(ctx, [
-          `The mood darkens as the dream goes on: it begins ${w1}${firstQ ? ` (${firstQ})` : ''} and ends ${w2}${lastQ ? `, with ${lastQ}` : ''}.`,
-          `It starts ${w1} but grows ${w2} towards the end${lastQ ? `, closing on ${lastQ}` : ''}.`,
-        ]),
+        Math.abs(start) < 0.15
+          ? pickSafe(ctx, [
+              `The dream begins quietly${firstQ ? ` (${firstQ})` : ''} and grows ${w2} as it goes on${lastQ ? `, closing on ${lastQ}` : ''}.`,
+              `What starts as an ordinary scene turns ${w2} towards the end${lastQ ? `: ${lastQ}` : ''}.`,
+            ])
+          : pickSafe(ctx, [
+              `The mood darkens as the dream goes on: it begins ${w1}${firstQ ? ` (${firstQ})` : ''} and ends ${w2}${lastQ ? `, with ${lastQ}` : ''}.`,
+              `It starts ${w1} but grows ${w2} towards the end${lastQ ? `, closing on ${lastQ}` : ''}.`,
+            ]),
         pickSafe(ctx, [
           'When a dream ends on its hardest note, it is often pointing at something that still feels unfinished.',
           'Ending on a difficult feeling does not make it a bad omen; it usually marks what still needs your attention.',
@@ -308,7 +318,7 @@ export function emotions(ctx: ComposeContext): string {
             ])
           : 'The feeling swings back and forth rather than settling.',
         pickSafe(ctx, [
-          'A swing like that can mirror mixed feelings about one and the same situation.',
+          'A swing like that can reflect mixed feelings about one and the same situation.',
           'Dreams often hold two feelings at once when life asks you to.',
         ]),
       ];
@@ -447,7 +457,7 @@ export function lucidity(ctx: ComposeContext): string {
   if (!sign) {
     return join([
       pickSafe(ctx, [
-        'For lucid dreaming, try a simple habit: several times a day, pause and really check whether you are awake.',
+        'For lucid dreaming, try a simple habit: several times a day, pause and really check whether you might be dreaming.',
         'If you would like to become lucid, build a small habit of checking, during the day, whether you might be dreaming.',
       ]),
       `One good check: ${check}.`,

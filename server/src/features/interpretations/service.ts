@@ -3,7 +3,6 @@ import type { Interpretation } from '@common/schemas/interpretations';
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, type InterpretationRow } from '../../db/schema';
 import type { DreamForEngine, InterpretationEngine } from '../../engine/types';
-
 import { getDream } from '../dreams/service';
 
 const HISTORY_SIZE = 50;

@@ -31,6 +31,7 @@ test('the starfield twinkles, and stands still under prefers-reduced-motion', as
 
 test('keyboard only: skip link, account menu, dream dialog', async ({ page, account }) => {
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Welcome back, ${account.username}` })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
@@ -40,8 +41,8 @@ test('keyboard only: skip link, account menu, dream dialog', async ({ page, acco
   const menuButton = page.getByRole('button', { name: `Account menu for ${account.username}` });
   await expect(menuButton).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Journal' })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
+  // Opening from the keyboard focuses the first item.
+  await expect(page.getByRole('menuitem', { name: 'Journal' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/journal$/);
 
@@ -59,6 +60,7 @@ test('keyboard only: skip link, account menu, dream dialog', async ({ page, acco
 
 test('F8 moves focus to the notifications region', async ({ page }) => {
   await page.goto('/landing');
+  await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();
   await page.keyboard.press('F8');
-  await expect(page.getByRole('region', { name: /Notifications/ })).toBeFocused();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('list')).toBeFocused();
 });

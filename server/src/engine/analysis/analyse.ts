@@ -6,7 +6,7 @@ import type { Sentiment } from '../nlp/sentiment';
 import { STOPWORDS } from '../nlp/text';
 import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
-import { readDocument, type DreamDocument, type Token } from './document';
+import { readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
 import { detectMotifs } from './motifs';
 import { readTone } from './tone';
@@ -147,7 +147,7 @@ export class DreamAnalyser {
 
   async read(dream: DreamForEngine): Promise<DreamReading> {
     const { nlp } = this.deps;
-    const narrative = readDocument(nlp, dream.narrative);
+    const narrative = await readDocumentSliced(nlp, dream.narrative);
     const title = readDocument(nlp, dream.title);
     const tags = dream.tags.map((t) => t.trim()).filter(Boolean);
     const tagDocs = tags.map((t) => readDocument(nlp, t.replace(/[-_]/g, ' ')));
@@ -191,16 +191,16 @@ export class DreamAnalyser {
       .sort((a, b) => b.count - a.count || a._first - b._first)
       .map(({ _first, ...rest }) => rest);
 
-    const motifs = detectMotifs(this.deps.kb, {
+    const motifs = (await detectMotifs(this.deps.kb, {
       docs: [
         { doc: title, source: 'title' },
         { doc: narrative, source: 'narrative' },
       ],
       hits: allHits,
       tags: tagDocs,
-    }).map((m) => ({ id: m.motif.id, name: m.motif.name, sentence: m.sentence }));
+    })).map((m) => ({ id: m.motif.id, name: m.motif.name, sentence: m.sentence }));
 
-    const tone = readTone(
+    const tone = await readTone(
       narrative.sentences.map((s) => ({
         text: s.text,
         forms: new Set(narrative.tokens.slice(s.start, s.end).filter((t) => t.isWord && !t.negated).flatMap((t) => [t.lemma, t.normal])),

@@ -1,5 +1,6 @@
 import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
 import { baseForms } from '../nlp/morphology';
+import { yieldToLoop } from '../util/cooperative';
 import { negationScope } from './negation';
 
 export interface Token {
@@ -32,6 +33,46 @@ export interface DreamDocument {
 }
 
 const WORDLIKE = /^[\p{L}][\p{L}'-]*$/u;
+
+/** Texts longer than this are read in pieces, with the event loop free in between. */
+const CHUNK_CHARS = 1500;
+
+/** Splits a long text at sentence ends (or line breaks) into pieces of about CHUNK_CHARS. */
+function chunks(text: string): string[] {
+  if (text.length <= CHUNK_CHARS) return [text];
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > CHUNK_CHARS) {
+    const window = rest.slice(0, CHUNK_CHARS);
+    let cut = -1;
+    const re = /[.!?…]["”’)]?\s+|\n+/g;
+    for (let m = re.exec(window); m; m = re.exec(window)) cut = m.index + m[0].length;
+    if (cut < CHUNK_CHARS / 3) {
+      const space = window.lastIndexOf(' ');
+      cut = space > 0 ? space + 1 : CHUNK_CHARS;
+    }
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (rest.trim()) out.push(rest);
+  return out;
+}
+
+/** readDocument for texts of any length: each piece is one short synchronous slice. */
+export async function readDocumentSliced(nlp: WinkMethods, text: string): Promise<DreamDocument> {
+  const pieces = chunks(text);
+  if (pieces.length === 1) return readDocument(nlp, text);
+  const tokens: Token[] = [];
+  const sentences: Sentence[] = [];
+  for (const piece of pieces) {
+    const part = readDocument(nlp, piece, sentences.length);
+    const offset = tokens.length;
+    for (const t of part.tokens) tokens.push({ ...t, index: t.index + offset });
+    for (const s of part.sentences) sentences.push({ ...s, start: s.start + offset, end: s.end + offset });
+    await yieldToLoop();
+  }
+  return { tokens, sentences };
+}
 
 /** Tokenises, tags and lemmatises a text and marks negated tokens, sentence by sentence. */
 export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0): DreamDocument {

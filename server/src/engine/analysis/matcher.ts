@@ -3,6 +3,7 @@ import type { KbWordNet } from '../nlp/kb-wordnet';
 import { STOPWORDS, editDistance } from '../nlp/text';
 import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol } from '../types';
+import { SliceTimer } from '../util/cooperative';
 import type { DreamDocument, Token } from './document';
 import { PosPolicy } from './pos-policy';
 
@@ -106,10 +107,8 @@ export class SymbolMatcher {
     return v;
   }
 
-  private isMidSentenceCapital(token: Token, doc: DreamDocument): boolean {
-    const sentence = doc.sentences.find((s) => s.index === token.sentence);
-    const first = sentence ? doc.tokens.slice(sentence.start, sentence.end).find((t) => t.isWord) : undefined;
-    return first !== undefined && first.index !== token.index && /^\p{Lu}/u.test(token.text) && token.text !== token.text.toUpperCase();
+  private isMidSentenceCapital(token: Token, firstWords: Set<number>): boolean {
+    return !firstWords.has(token.index) && /^\p{Lu}/u.test(token.text) && token.text !== token.text.toUpperCase();
   }
 
   /** Longest multi-word form starting at `start`, compared on base forms and on the raw words, skipping fillers. */
@@ -154,8 +153,19 @@ export class SymbolMatcher {
     return null;
   }
 
+  private readonly typos = new Map<string, TermRef | null>();
+
   private matchTypo(token: Token): TermRef | null {
     if (token.normal.length < MIN_TYPO_LENGTH || this.isKnownWord(token)) return null;
+    const cached = this.typos.get(token.normal);
+    if (cached !== undefined) return cached;
+    const found = this.searchTypo(token);
+    if (this.typos.size > 20000) this.typos.clear();
+    this.typos.set(token.normal, found);
+    return found;
+  }
+
+  private searchTypo(token: Token): TermRef | null {
     let found: TermRef | null = null;
     for (const form of new Set([token.normal, ...token.forms])) {
       if (form.length < MIN_TYPO_LENGTH - 1) continue;
@@ -209,7 +219,9 @@ export class SymbolMatcher {
       hits.push({ symbol, via, surface: surfaceOf(span), term, source, sentence: sentenceOf(first), token: first.index, length: span.length, typo });
     };
 
+    const timer = new SliceTimer(10);
     for (const sentence of doc.sentences) {
+      await timer.maybeYield();
       for (let i = sentence.start; i < sentence.end; i += 1) {
         const m = this.matchPhrase(doc.tokens, i, sentence.end);
         if (!m) continue;
@@ -222,9 +234,15 @@ export class SymbolMatcher {
       }
     }
 
+    const firstWords = new Set<number>();
+    for (const sentence of doc.sentences) {
+      const first = doc.tokens.slice(sentence.start, sentence.end).find((t) => t.isWord);
+      if (first) firstWords.add(first.index);
+    }
     for (const token of doc.tokens) {
+      if ((token.index & 63) === 0) await timer.maybeYield();
       if (!token.isWord || consumed.has(token.index)) continue;
-      const capitalised = this.isMidSentenceCapital(token, doc);
+      const capitalised = this.isMidSentenceCapital(token, firstWords);
       let ref = this.matchWord(token, doc);
       let via: Via | null = ref ? (ref.via === 'name' ? 'name' : ref.via === 'synonym' ? 'synonym' : 'phrase') : null;
       let typo = false;

@@ -1,5 +1,6 @@
 import { PHRASE_FILLERS, phraseWords, type KnowledgeBase } from '../kb/loader';
 import type { MotifEntry } from '../kb/schema';
+import { SliceTimer } from '../util/cooperative';
 import type { DreamDocument, Token } from './document';
 import type { SymbolHit } from './matcher';
 
@@ -54,7 +55,7 @@ export interface MotifMatch {
   sentence: number;
 }
 
-export function detectMotifs(kb: KnowledgeBase, input: MotifInput): MotifMatch[] {
+export async function detectMotifs(kb: KnowledgeBase, input: MotifInput): Promise<MotifMatch[]> {
   const sentenceScopes: Array<{ scope: Scope; sentence: number }> = [];
   const dream: Scope = { words: new Set(), sequences: [] };
   const addSymbolTerms = (scope: Scope, hit: SymbolHit) => {
@@ -90,7 +91,9 @@ export function detectMotifs(kb: KnowledgeBase, input: MotifInput): MotifMatch[]
   for (const hit of input.hits) addSymbolTerms(dream, hit);
 
   const out: MotifMatch[] = [];
+  const timer = new SliceTimer(10);
   for (const motif of kb.motifs) {
+    await timer.maybeYield();
     let matched: MotifMatch | null = null;
     for (const trigger of motif.triggers) {
       const scopes = trigger.scope === 'dream' ? [{ scope: dream, sentence: -1 }] : sentenceScopes;

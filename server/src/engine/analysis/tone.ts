@@ -1,5 +1,6 @@
 import type { Sentiment } from '../nlp/sentiment';
 import type { DreamAnalysis } from '../types';
+import { SliceTimer } from '../util/cooperative';
 
 type Tone = DreamAnalysis['tone'];
 
@@ -36,14 +37,18 @@ export interface ToneSentence {
 }
 
 /** The emotional arc, sentence by sentence, and its overall direction. */
-export function readTone(sentences: ToneSentence[], sentiment: Sentiment): Tone {
-  const arc = sentences.map(({ text, forms }, sentence) => {
+export async function readTone(sentences: ToneSentence[], sentiment: Sentiment): Promise<Tone> {
+  const arc: Tone['arc'] = [];
+  // VADER takes about a millisecond a sentence; a long dream is scored in slices.
+  const timer = new SliceTimer(10);
+  for (const [sentence, { text, forms }] of sentences.entries()) {
+    await timer.maybeYield();
     const base = sentiment(REWRITES.reduce((t, [re, by]) => t.replace(re, by), text));
     let distress = 0;
     for (const f of forms) if (DREAM_DISTRESS.has(f)) distress += 1;
     const nudged = base < 0.5 && distress ? Math.max(-1, base - NUDGE * Math.min(MAX_NUDGES, distress)) : base;
-    return { sentence, compound: round(nudged) };
-  });
+    arc.push({ sentence, compound: round(nudged) });
+  }
   const values = arc.map((a) => a.compound);
   const overall = round(mean(values));
   if (values.length < 2) return { overall, arc, movement: 'steady' };

@@ -69,11 +69,11 @@ export function fragment(sentence: string, maxWords = 14): string {
 
 /** Words for how strongly positive or negative a stretch of the dream reads. */
 export function toneWords(value: number): readonly string[] {
-  if (value <= -0.5) return ['heavy', 'distressed', 'troubled'];
-  if (value <= -0.15) return ['uneasy', 'tense', 'unsettled'];
-  if (value < 0.15) return ['even', 'calm', 'matter-of-fact'];
-  if (value < 0.5) return ['hopeful', 'gentle', 'easy'];
-  return ['warm', 'joyful', 'bright'];
+  if (value <= -0.5) return ['heavy', 'distressing', 'troubled'];
+  if (value <= -0.15) return ['tense', 'unsettled', 'strained'];
+  if (value < 0.15) return ['even', 'quiet', 'matter-of-fact'];
+  if (value < 0.5) return ['gentle', 'easy', 'soft'];
+  return ['warm', 'radiant', 'buoyant'];
 }
 
 /** Verb agreement with a symbol's mention: agree(s, 'is', 'are'). */
@@ -82,11 +82,16 @@ export function agree(symbol: { plural: boolean }, singular: string, pluralForm:
 }
 
 export function times(n: number): string {
-  return n === 2 ? 'twice' : n === 3 ? 'three times' : `${n} times`;
+  return n === 2 ? 'twice' : `${n} times`;
 }
 
 /** Meaning sentences that lean on a previous sentence ("Floods also clear…", "This can…"). */
 export function leansOnContext(sentence: string): boolean {
   const head = sentence.split(/\s+/).slice(0, 4).join(' ').toLowerCase();
   return /^(also|but|however|still|yet|instead|similarly|likewise|this|that|these|those|such|then|in contrast|on the other hand)\b/.test(head) || /\b(also|too)\b/.test(head);
+}
+
+/** "an even", "a tense". */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }

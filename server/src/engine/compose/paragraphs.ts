@@ -1,7 +1,7 @@
 import { CATEGORY_GUIDANCE } from '../kb/category-guidance';
 import { joinList } from '../nlp/text';
 import type { DetectedSymbol } from '../types';
-import { agree, capitalise, firstSafe, fragment, leansOnContext, pickSafe, quote, times, toneWords, type ComposeContext } from './context';
+import { agree, withArticle, capitalise, firstSafe, fragment, leansOnContext, pickSafe, quote, times, toneWords, type ComposeContext } from './context';
 
 /**
  * The six parts of a reading. Each builds its sentences from the dream's own words (quotes,
@@ -21,7 +21,7 @@ const PERIODS: Record<string, string> = {
 const GENERIC_CHECKS = [
   'ask yourself plainly whether you are dreaming, then look for one detail that does not fit',
   'read a line of writing, look away, then read it again to see whether it has changed',
-  'pinch your nose closed and notice whether air still flows',
+  'pinch your nose shut and notice whether you can still inhale through it',
   'press a palm against something solid and notice whether it gives way',
 ];
 
@@ -228,7 +228,7 @@ export function symbols(ctx: ComposeContext): string {
       parts.push(
         pickSafe(ctx, [
           `It is often linked with ${a1} and ${a2}.`,
-          `Two threads worth trying on: ${a1} and ${a2}.`,
+          `Threads worth trying on: ${a1} and ${a2}.`,
           `Ask whether ${a1} or ${a2} has a place in your life at the moment.`,
         ]),
       );
@@ -238,7 +238,7 @@ export function symbols(ctx: ComposeContext): string {
   const entry = motif ? ctx.kb.motifs.find((m) => m.id === motif.id) : undefined;
   if (motif && entry) {
     const reading = ctx.guard.sentences(entry.reading);
-    const named = firstSafe(ctx, [`Taken together, this is a familiar dream pattern: ${motif.name.toLowerCase()}.`, `Together these images form a well-known pattern, ${motif.name.toLowerCase()}.`]);
+    const named = firstSafe(ctx, [`Taken together, this is a familiar dream pattern: ${motif.name.toLowerCase()}.`, `Together these images form a recognisable pattern, ${motif.name.toLowerCase()}.`]);
     parts.push(named ?? 'Taken together, these images form a familiar dream pattern.');
     const line = reading[variant % Math.max(1, reading.length)];
     if (line) parts.push(line);
@@ -282,7 +282,7 @@ export function emotions(ctx: ComposeContext): string {
             ])
           : pickSafe(ctx, [
               `Emotionally, the dream turns upward: it starts out ${w1} and ends ${w2}${lastQ ? `, with ${lastQ}` : ''}.`,
-              `The mood lifts as the dream goes on, from ${w1} at the start to ${w2} by the end${lastQ ? ` (${lastQ})` : ''}.`,
+              `The mood rises as the dream goes on, from ${w1} at the start to ${w2} by the end${lastQ ? ` (${lastQ})` : ''}.`,
             ]),
         pickSafe(ctx, [
           'A dream that eases like this often reflects a part of you that already senses a way through.',
@@ -319,7 +319,7 @@ export function emotions(ctx: ComposeContext): string {
           : 'The feeling swings back and forth rather than settling.',
         pickSafe(ctx, [
           'A swing like that can reflect mixed feelings about one and the same situation.',
-          'Dreams often hold two feelings at once when life asks you to.',
+          'Dreams often hold more than one feeling at once when life asks you to.',
         ]),
       ];
       break;
@@ -332,20 +332,20 @@ export function emotions(ctx: ComposeContext): string {
           ? [
               pickSafe(ctx, [
                 'The telling stays fairly even, without strong emotional words, so the feeling may live more in the images than in the story.',
-                'You describe it in a calm, matter-of-fact way, which can mean the feeling sits underneath the events rather than on the surface.',
+                'You describe it in an even, matter-of-fact way, which can mean the feeling sits underneath the events rather than on the surface.',
               ]),
               pickSafe(ctx, ['How did it feel to you in the moment?', 'It is worth asking how it actually felt while it was happening.']),
             ]
           : overall < 0
             ? [
                 pickSafe(ctx, [
-                  `An ${w} mood colours the whole dream${firstQ ? `, from ${firstQ} onwards` : ''}.`,
+                  `${capitalise(withArticle(w))} mood colours the whole dream${firstQ ? `, from ${firstQ} onwards` : ''}.`,
                   `The dream stays ${w} from start to finish, without a clear release.`,
                 ]),
-                pickSafe(ctx, ['A steady undertone like that often echoes a worry that has been with you for a while.', 'That constant tension can be a sign of something you have been carrying quietly.']),
+                pickSafe(ctx, ['A steady undertone like that often echoes a concern that has been with you for a while.', 'That constant tension can be a sign of something you have been carrying quietly.']),
               ]
             : [
-                pickSafe(ctx, [`The dream keeps a ${w} tone from start to finish, which is worth savouring.`, `It stays ${w} throughout, a good-natured dream.`]),
+                pickSafe(ctx, [`The dream keeps ${withArticle(w)} tone from start to finish, which is worth savouring.`, `It stays ${w} throughout, a good-natured dream.`]),
                 pickSafe(ctx, ['Pleasant dreams can be as telling as difficult ones: they show what nourishes you.', 'Notice what in the dream made it feel that way.']),
               ];
     }
@@ -363,7 +363,7 @@ export function connections(ctx: ComposeContext): string | null {
       parts.push(
         pickSafe(ctx, [
           `This is not the first time ${subject} has shown up: it appears in ${r.count} of your last ${r.window} other dreams${last}.`,
-          `${capitalise(subject)} is a recurring presence for you, appearing in ${r.count} of your last ${r.window} other dreams${last}.`,
+          `${capitalise(subject)} is a recurring image for you, appearing in ${r.count} of your last ${r.window} other dreams${last}.`,
         ]),
       );
     } else if (r.kind === 'motif' && r.motif) {
@@ -445,7 +445,7 @@ export function lucidity(ctx: ComposeContext): string {
     parts.push(
       analysis.lucid
         ? pickSafe(ctx, ['You were already lucid here; this pattern can help you get there again.', 'Since you reached lucidity in this dream, it is worth making the path repeatable.'])
-        : pickSafe(ctx, ['For lucid dreaming, this dream offers a clear dream sign.', 'If you would like to become lucid, this dream hands you a good cue.']),
+        : pickSafe(ctx, ['For lucid dreaming, this dream offers a clear dream sign.', 'If you would like to become lucid, this dream offers a good cue.']),
     );
     parts.push(...note.slice(0, 2));
     parts.push(pickSafe(ctx, [`When it happens again, ${check}.`, `A reality check that fits: ${check}.`]));

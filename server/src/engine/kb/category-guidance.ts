@@ -15,7 +15,7 @@ export const CATEGORY_GUIDANCE: Record<string, string> = {
   'Vehicles and Travel': 'Vehicles and travel in dreams often reflect how you are moving through life and who is in control.',
   Technology: 'Technology in dreams often reflects connection, communication and control, and the frustration when they fail.',
   Actions: 'An action in a dream often reflects how you are approaching something in life: with effort, ease, avoidance or courage.',
-  Elements: 'Elemental images carry raw energy: transformation, force, warmth or danger.',
+  Elements: 'Elemental images carry raw force: transformation, power, warmth or danger.',
   Colors: 'Colours in dreams tend to carry mood and emphasis.',
   Numbers: 'Numbers in dreams may point to dates, ages, counts or phases that matter to you.',
   Emotions: 'A quality or feeling named in a dream often says more about your own state than about the scene.',

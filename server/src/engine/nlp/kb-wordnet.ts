@@ -13,9 +13,9 @@ import type { Synset, WordNet } from './wordnet';
 const CATEGORY_LEXNAMES: Record<string, string[]> = {
   Animals: ['noun.animal'],
   Nature: ['noun.plant', 'noun.object', 'noun.location', 'noun.group', 'noun.substance', 'noun.artifact'],
-  Water: ['noun.object', 'noun.location', 'noun.phenomenon', 'noun.substance', 'noun.artifact', 'noun.event', 'noun.state'],
+  Water: ['noun.object', 'noun.location', 'noun.phenomenon', 'noun.substance', 'noun.artifact', 'noun.event'],
   Celestial: ['noun.object', 'noun.location', 'noun.time', 'noun.phenomenon', 'noun.event'],
-  Weather: ['noun.phenomenon', 'noun.event', 'noun.state', 'noun.substance', 'noun.object'],
+  Weather: ['noun.phenomenon', 'noun.event', 'noun.substance', 'noun.object'],
   Places: ['noun.location', 'noun.artifact', 'noun.object', 'noun.act', 'noun.group'],
   'Buildings and Rooms': ['noun.artifact', 'noun.location'],
   'People and Figures': ['noun.person', 'noun.group'],
@@ -29,9 +29,11 @@ const CATEGORY_LEXNAMES: Record<string, string[]> = {
   Actions: [],
   Elements: ['noun.substance', 'noun.phenomenon', 'noun.object', 'noun.event'],
   Colors: ['noun.attribute'],
-  Numbers: ['noun.quantity', 'noun.communication'],
-  Emotions: ['noun.feeling', 'noun.state', 'noun.attribute'],
-  'Spiritual and Otherworldly': ['noun.person', 'noun.cognition', 'noun.location', 'noun.artifact', 'noun.group', 'noun.event', 'noun.act', 'noun.state', 'noun.communication'],
+  // A number is not something a noun is a kind of ("ace" is not the number one).
+  Numbers: [],
+  Emotions: ['noun.feeling', 'noun.state'],
+  // Abstract senses ("dimension" as an attribute) would gather every aspect and feature.
+  'Spiritual and Otherworldly': ['noun.person', 'noun.location', 'noun.artifact', 'noun.group', 'noun.event'],
 };
 
 /** For WordNet-only words: the knowledge-base category closest to a lexicographer file. */

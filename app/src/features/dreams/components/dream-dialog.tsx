@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
 import { TIME_PERIOD_FORM_LABELS, TIME_PERIODS, type Dream } from '@common/schemas/dreams';
 import { Button } from '@app/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@app/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@app/components/ui/dialog';
 import { Input, Textarea } from '@app/components/ui/input';
 import { Alert, FieldError, Label } from '@app/components/ui/misc';
 import { fetchCurrentUser, useCurrentUser } from '@app/features/auth/api';
@@ -82,13 +82,15 @@ export interface DreamDialogProps {
   onSaved?: (dream: Dream, options: { requestInterpretation: boolean }) => void;
   /** Show the "request interpretation" checkbox. */
   offerInterpretation?: boolean;
+  /** The button that opens the dialog; focus returns to it when the dialog closes. */
+  trigger?: ReactNode;
 }
 
 /**
  * Create and edit a dream. An unsaved draft is kept in local storage per user (and per dream
  * when editing) and restored when the dialog opens again; a failed save keeps everything typed.
  */
-export function DreamDialog({ open, onOpenChange, dream, onSaved, offerInterpretation = false }: DreamDialogProps) {
+export function DreamDialog({ open, onOpenChange, dream, onSaved, offerInterpretation = false, trigger }: DreamDialogProps) {
   const { data: user } = useCurrentUser();
   const save = useSaveDream();
   const intentions = usePreviousIntentions(20);
@@ -166,6 +168,7 @@ export function DreamDialog({ open, onOpenChange, dream, onSaved, offerInterpret
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className="max-w-[600px]">
         <DialogTitle>{dream ? 'Edit Dream' : 'Record a Dream'}</DialogTitle>
         <DialogDescription>Write it down before it fades. Your draft is kept on this device until you save.</DialogDescription>

@@ -9,17 +9,17 @@ export function NewDreamButton({ label, icon, variant }: { label: string; icon?:
   const onSaved = useDreamSaved();
   const offerInterpretation = useInterpretationAvailable();
   return (
-    <>
-      <Button variant={variant} onClick={() => setOpen(true)}>
-        {icon}
-        {label}
-      </Button>
-      <DreamDialog
-        open={open}
-        onOpenChange={setOpen}
-        offerInterpretation={offerInterpretation}
-        onSaved={onSaved}
-      />
-    </>
+    <DreamDialog
+      open={open}
+      onOpenChange={setOpen}
+      offerInterpretation={offerInterpretation}
+      onSaved={onSaved}
+      trigger={
+        <Button variant={variant}>
+          {icon}
+          {label}
+        </Button>
+      }
+    />
   );
 }

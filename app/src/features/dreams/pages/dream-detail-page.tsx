@@ -59,9 +59,18 @@ export function DreamDetailPage() {
             </p>
           </div>
           <div className="flex flex-wrap gap-2" data-slot="dream-actions">
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden /> Edit
-            </Button>
+            <DreamDialog
+              open={editing}
+              onOpenChange={setEditing}
+              dream={d}
+              onSaved={onSaved}
+              offerInterpretation={offerInterpretation}
+              trigger={
+                <Button variant="outline" size="sm">
+                  <Pencil aria-hidden /> Edit
+                </Button>
+              }
+            />
             <Button variant="outline" size="sm" className="text-red-300" onClick={() => setConfirming(true)}>
               <Trash2 aria-hidden /> Delete
             </Button>
@@ -105,7 +114,6 @@ export function DreamDetailPage() {
         </dl>
       </Card>
 
-      <DreamDialog open={editing} onOpenChange={setEditing} dream={d} onSaved={onSaved} offerInterpretation={offerInterpretation} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

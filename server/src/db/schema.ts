@@ -21,6 +21,8 @@ const tsvector = customType<{ data: string }>({
   },
 });
 
+// Indexes list their columns ascending: PostgreSQL scans a btree backwards for "order by … desc",
+// and an explicit DESC index would default to NULLS LAST, which does not match "desc" (NULLS FIRST).
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -78,7 +80,7 @@ export const intentions = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
   },
-  (t) => [index('intentions_user_date_idx').on(t.userId, t.date.desc(), t.id.desc())],
+  (t) => [index('intentions_user_date_idx').on(t.userId, t.date, t.id)],
 );
 
 export const dreams = pgTable(
@@ -101,7 +103,7 @@ export const dreams = pgTable(
     ),
   },
   (t) => [
-    index('dreams_user_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('dreams_user_recent_idx').on(t.userId, t.createdAt, t.id),
     index('dreams_user_date_idx').on(t.userId, t.date),
     index('dreams_search_idx').using('gin', t.searchVector),
     index('dreams_intention_idx').on(t.intentionId),
@@ -119,7 +121,7 @@ export const interpretations = pgTable(
     provider: text('provider').notNull().default('local'),
     createdAt: createdAt(),
   },
-  (t) => [index('interpretations_dream_idx').on(t.dreamId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('interpretations_dream_idx').on(t.dreamId, t.createdAt, t.id)],
 );
 
 export const sharedDreams = pgTable(
@@ -142,8 +144,8 @@ export const sharedDreams = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('shared_dreams_feed_idx').on(t.isHidden, t.createdAt.desc(), t.id.desc()),
-    index('shared_dreams_user_idx').on(t.userId, t.createdAt.desc()),
+    index('shared_dreams_feed_idx').on(t.isHidden, t.createdAt, t.id),
+    index('shared_dreams_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('shared_dreams_dream_idx').on(t.dreamId),
   ],
 );
@@ -248,7 +250,7 @@ export const dreamSymbols = pgTable(
   },
   (t) => [
     uniqueIndex('dream_symbols_symbol_lower_idx').on(sql`lower(${t.symbol})`),
-    index('dream_symbols_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('dream_symbols_created_idx').on(t.createdAt, t.id),
   ],
 );
 

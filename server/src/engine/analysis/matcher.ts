@@ -49,6 +49,8 @@ const LOCATIVE = new Set(['in', 'to', 'at', 'from', 'over', 'across', 'near', 't
 
 const MIN_TYPO_LENGTH = 6;
 
+const TIME_UNITS = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year', 'decade', 'century', 'time', 'am', 'pm', "o'clock", 'oclock', 'percent', 'of']);
+
 export interface MatcherDeps {
   kb: KnowledgeBase;
   wordnet: WordNet;
@@ -132,6 +134,10 @@ export class SymbolMatcher {
         last = i;
         i += 1;
       }
+      // "in the dark" is a phrase; "in a dark forest" is a forest.
+      const lastToken = tokens[last];
+      const after = tokens[last + 1];
+      if (ok && lastToken?.pos === 'ADJ' && after && after.sentence === lastToken.sentence && (after.pos === 'NOUN' || after.pos === 'PROPN')) ok = false;
       if (ok && (!best || last > best.last)) best = { ref, last };
     }
     return best;
@@ -148,6 +154,8 @@ export class SymbolMatcher {
       if (!ref) continue;
       // Irregular verb forms that are also nouns ("the sun rose", "I saw"): trust the tagger's lemma.
       if (!allows(ref)) continue;
+      // "three years ago", "two hours": a span of time, not the number as an image.
+      if (ref.symbol.category === 'Numbers' && next && next.sentence === token.sentence && TIME_UNITS.has(next.lemma)) continue;
       return ref;
     }
     return null;

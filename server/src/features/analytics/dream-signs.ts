@@ -2,12 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dreamAnalyses, dreams } from '../../db/schema';
-import { computeDreamSigns } from '../../engine';
+import { computeDreamSigns, ENGINE_VERSION } from '../../engine';
 import type { DreamAnalysis, DreamSign, InterpretationEngine } from '../../engine/types';
 import { toEngineDream } from '../interpretations/service';
-
-/** Bump when the engine's analysis changes meaning, so cached analyses are read again. */
-const ENGINE_VERSION = 'analysis-1';
 
 /** Dream signs look across this many of the user's most recent dreams. */
 const WINDOW = 500;

@@ -25,14 +25,26 @@ export interface SessionLookup {
   renewedUntil: Date | null;
 }
 
-export async function findSessionUser(db: Database, token: string): Promise<SessionLookup | null> {
-  const sid = hashToken(token);
-  const rows = await db
+/** Every authenticated request runs this lookup: a named prepared statement skips parse and plan. */
+function prepareLookup(db: Database) {
+  return db
     .select({ user: users, expire: sessions.expire })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql`now()`)))
+    .limit(1)
+    .prepare('session_lookup');
+}
+const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
+
+export async function findSessionUser(db: Database, token: string): Promise<SessionLookup | null> {
+  const sid = hashToken(token);
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  const rows = await lookup.execute({ sid });
   const row = rows[0];
   if (!row) return null;
   const age = SESSION.lifetimeMs - (row.expire.getTime() - Date.now());

@@ -106,19 +106,51 @@ export async function deleteDream(db: Database, userId: number, dreamId: number)
   if (!removed.length) throw notFound(DREAM_NOT_FOUND);
 }
 
-export async function listDreams(db: Database, userId: number, limit: number, offset = 0): Promise<StoredDream[]> {
+/** Home and Journal load this on every visit: a named prepared statement skips parse and plan. */
+function prepareList(db: Database) {
   return db
     .select(dreamColumns)
     .from(dreams)
-    .where(eq(dreams.userId, userId))
+    .where(eq(dreams.userId, sql.placeholder('userId')))
     .orderBy(desc(dreams.createdAt), desc(dreams.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('dreams_recent');
+}
+const listStatements = new WeakMap<Database, ReturnType<typeof prepareList>>();
+
+export async function listDreams(db: Database, userId: number, limit: number, offset = 0): Promise<StoredDream[]> {
+  let statement = listStatements.get(db);
+  if (!statement) {
+    statement = prepareList(db);
+    listStatements.set(db, statement);
+  }
+  return statement.execute({ userId, limit, offset });
 }
 
+/** Ranking every match costs too much for a large journal; rank the most recent matches. */
+const SEARCH_CANDIDATES = 200;
+
+type SearchRow = {
+  id: number;
+  user_id: number;
+  title: string;
+  narrative: string;
+  date: Date | null;
+  time_period: string | null;
+  tags: string[];
+  intention_id: number | null;
+  created_at: Date;
+  rank: number;
+  total: number;
+  snippet: string;
+};
+
 /**
- * Full-text search over title, tags and narrative (generated tsvector + GIN index), ranked,
- * with a highlighted snippet. Matches are marked with control characters, never HTML.
+ * Full-text search over title, tags and narrative (generated tsvector + GIN index). The exact
+ * number of matches is counted; the most recent matches (at least 200, more when paging deeper)
+ * are ranked with ts_rank_cd, and only the returned page gets a highlighted snippet. Matches are
+ * marked with control characters, never HTML.
  */
 export async function searchDreams(
   db: Database,
@@ -127,32 +159,44 @@ export async function searchDreams(
   limit: number,
   offset: number,
 ): Promise<{ results: Array<{ dream: StoredDream; rank: number; snippet: string }>; total: number }> {
-  const query = sql`websearch_to_tsquery('english', ${q})`;
-  const rows = await db
-    .select({
-      ...dreamColumns,
-      rank: sql<number>`ts_rank_cd(${dreams.searchVector}, ${query})`,
-      total: sql<number>`count(*) over ()`,
-    })
-    .from(dreams)
-    .where(and(eq(dreams.userId, userId), sql`${dreams.searchVector} @@ ${query}`))
-    .orderBy(sql`ts_rank_cd(${dreams.searchVector}, ${query}) desc`, desc(dreams.createdAt), desc(dreams.id))
-    .limit(limit)
-    .offset(offset);
-  if (!rows.length) return { results: [], total: 0 };
-  // Headlines are costly: compute them only for the page being returned.
-  const ids = rows.map((r) => r.id);
-  const headlines = await db.execute<{ id: number; snippet: string }>(sql`
-    select id, ts_headline('english', narrative, ${query},
-      ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) as snippet
-    from dreams where id = any(${sql.raw(`array[${ids.map((id) => Number(id)).join(',')}]`)}::int[])`);
-  const snippetById = new Map(headlines.rows.map((r) => [r.id, r.snippet]));
+  const candidates = Math.max(SEARCH_CANDIDATES, offset + limit);
+  const headline = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+  const result = await db.execute<SearchRow>(sql`
+    with query as (select websearch_to_tsquery('english', ${q}) as tsq),
+    matches as (
+      select d.id, d.search_vector, d.created_at, count(*) over () as total
+      from dreams d, query
+      where d.user_id = ${userId} and d.search_vector @@ query.tsq
+      order by d.created_at desc, d.id desc
+      limit ${candidates}
+    ),
+    ranked as (
+      select m.id, m.total, ts_rank_cd(m.search_vector, query.tsq) as rank, m.created_at
+      from matches m, query
+      order by rank desc, m.created_at desc, m.id desc
+      limit ${limit} offset ${offset}
+    )
+    select d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id, d.created_at,
+      r.rank, r.total, ts_headline('english', d.narrative, query.tsq, ${headline}) as snippet
+    from ranked r join dreams d on d.id = r.id, query
+    order by r.rank desc, r.created_at desc, r.id desc`);
+  const rows = result.rows;
   return {
-    total: rows[0]?.total ?? 0,
-    results: rows.map(({ rank, total: _total, ...dream }) => ({
-      dream,
-      rank: Number(rank),
-      snippet: snippetById.get(dream.id) ?? dream.narrative.slice(0, 200),
+    total: rows[0] ? Number(rows[0].total) : 0,
+    results: rows.map((r) => ({
+      dream: {
+        id: r.id,
+        userId: r.user_id,
+        title: r.title,
+        narrative: r.narrative,
+        date: r.date ? new Date(r.date) : null,
+        timePeriod: r.time_period,
+        tags: r.tags,
+        intentionId: r.intention_id,
+        createdAt: new Date(r.created_at),
+      },
+      rank: Number(r.rank),
+      snippet: r.snippet,
     })),
   };
 }

@@ -47,8 +47,8 @@ test('the symbol dictionary interprets "ocean" and lists it in Recently Added', 
   await expect(page.getByText('No symbols found. Enter a symbol above and click "Interpret Symbol" to generate a new interpretation.')).toBeVisible();
   const button = page.getByRole('button', { name: 'Interpret Symbol' });
   await expect(button).toBeDisabled();
-  await page.getByLabel('Symbol').fill('ocean');
-  await page.getByLabel('Symbol').press('Enter');
+  await page.getByRole('textbox', { name: 'Symbol' }).fill('ocean');
+  await page.getByRole('textbox', { name: 'Symbol' }).press('Enter');
   await expect(page.getByText('Symbol Interpreted', { exact: true })).toBeVisible();
   const result = page.locator('[aria-labelledby="symbol-result"]');
   await expect(result.getByRole('heading', { name: 'ocean' })).toBeVisible();

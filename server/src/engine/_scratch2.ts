@@ -1,5 +1,5 @@
 import { LocalEngine } from './providers/local';
-const e = new LocalEngine({ info: () => undefined, warn: () => undefined }, { kbDir: '/tmp/kbdev' });
+const e = new LocalEngine({ info: () => undefined, warn: () => undefined }, {});
 const T = [
   "I was back in my childhood home, but the rooms were bigger. My mother was cooking dinner and the radio was playing an old song. When I opened the back door, the garden had turned into a beach and waves were crashing against the fence.",
   "I was on a train that never stopped at any station. The conductor kept checking my ticket and telling me it was the wrong one. Outside the window the landscape changed from snowy mountains to a desert in seconds.",
@@ -19,5 +19,5 @@ const T = [
 ];
 for (const [i, t] of T.entries()) {
   const a = await e.analyse({ id: i, title: '', narrative: t, tags: [], timePeriod: null, date: null });
-  console.log(`#${i}`, a.symbols.map((s) => `${s.name}<${s.surface}${s.via === 'name' ? '' : '|' + s.via}>`).join(', '), '| neg:', a.negated.join(','), '|', a.tone.movement, a.lucid ? 'LUCID' : '');
+  console.log(`#${i}`, '[' + a.motifs.map((m) => m.id).join(',') + ']', a.symbols.map((s) => `${s.name}<${s.surface}${s.via === 'name' ? '' : '|' + s.via}>`).join(', '), '| neg:', a.negated.join(','), '|', a.tone.movement, a.lucid ? 'LUCID' : '');
 }

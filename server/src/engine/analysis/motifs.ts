@@ -7,8 +7,8 @@ import type { SymbolHit } from './matcher';
 /**
  * Motifs are recognised from cue terms: a trigger matches when each of its groups has a term
  * present, not negated, within one sentence or anywhere in the dream. A detected symbol also
- * makes its name and synonyms present where it was found, so "a beagle chased me" satisfies a
- * cue group naming "dog".
+ * makes its name present where it was found, so "a beagle chased me" satisfies a cue group
+ * naming "dog".
  */
 
 /** The present terms of one scope: single words and the token sequences for multi-word cues. */
@@ -58,9 +58,9 @@ export interface MotifMatch {
 export async function detectMotifs(kb: KnowledgeBase, input: MotifInput): Promise<MotifMatch[]> {
   const sentenceScopes: Array<{ scope: Scope; sentence: number }> = [];
   const dream: Scope = { words: new Set(), sequences: [] };
+  // Only the symbol's name joins the scope, not its other synonyms: "waves" must not make "tsunami" present.
   const addSymbolTerms = (scope: Scope, hit: SymbolHit) => {
     scope.words.add(hit.symbol.name);
-    for (const s of hit.symbol.synonyms) scope.words.add(s);
     scope.words.add(hit.term);
   };
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { yieldToLoop } from '../util/cooperative';
+import { SliceTimer, yieldToLoop } from '../util/cooperative';
 import { KB_CATEGORIES, motifEntrySchema, symbolEntrySchema, type MotifEntry, type SymbolEntry } from './schema';
 
 export const DEFAULT_KB_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -71,13 +71,17 @@ async function readJson(file: string, label: string): Promise<unknown> {
   }
 }
 
-function parseArray<T>(raw: unknown, schema: z.ZodType<T>, label: string): T[] {
+async function parseArray<T>(raw: unknown, schema: z.ZodType<T>, label: string): Promise<T[]> {
   if (!Array.isArray(raw)) throw new KnowledgeBaseError(`knowledge base: ${label} must hold a JSON array`);
-  return raw.map((item: unknown, index) => {
+  const out: T[] = [];
+  const timer = new SliceTimer(8);
+  for (const [index, item] of (raw as unknown[]).entries()) {
+    await timer.maybeYield();
     const parsed = schema.safeParse(item);
     if (!parsed.success) throw new KnowledgeBaseError(`knowledge base: ${label} ${entryLabel(item, index)} is invalid: ${describeIssues(parsed.error)}`);
-    return parsed.data;
-  });
+    out.push(parsed.data);
+  }
+  return out;
 }
 
 function fnv1a(text: string, seed: number): number {
@@ -165,11 +169,11 @@ export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<Knowledge
     const label = `symbols/${file}`;
     const raw = await readJson(path.join(symbolDir, file), label);
     fingerprint = fnv1a(JSON.stringify(raw), fingerprint);
-    for (const entry of parseArray(raw, symbolEntrySchema, label)) symbols.push({ ...entry, file: label });
+    for (const entry of await parseArray(raw, symbolEntrySchema, label)) symbols.push({ ...entry, file: label });
     await yieldToLoop();
   }
   const motifRaw = await readJson(path.join(dir, 'motifs.json'), 'motifs.json');
   fingerprint = fnv1a(JSON.stringify(motifRaw), fingerprint);
-  const motifs = parseArray(motifRaw, motifEntrySchema, 'motifs.json');
+  const motifs = await parseArray(motifRaw, motifEntrySchema, 'motifs.json');
   return indexKnowledgeBase(symbols, motifs, fingerprint.toString(16).padStart(8, '0'));
 }

@@ -1,5 +1,5 @@
 import type { KbSymbol, KnowledgeBase } from '../kb/loader';
-import { yieldToLoop } from '../util/cooperative';
+import { SliceTimer } from '../util/cooperative';
 import { contentWords } from './text';
 import type { Synset, WordNet } from './wordnet';
 
@@ -110,12 +110,15 @@ export class KbWordNet {
     }
     // Reads run concurrently in batches; the choice is then made in entry order, so the result is deterministic.
     const chosen: Array<Synset | null> = [];
-    const BATCH = 64;
+    const BATCH = 16;
+    const timer = new SliceTimer(8);
     for (let b = 0; b < jobs.length; b += BATCH) {
       const batch = jobs.slice(b, b + BATCH);
       const senses = await Promise.all(batch.map((job) => Promise.all(job.offsets.map((o) => wordnet.synset(o, 'noun')))));
-      batch.forEach((job, k) => chosen.push(KbWordNet.bestSense(job.symbol, job.term, job.isName, job.context, senses[k] ?? [])));
-      await yieldToLoop();
+      for (const [k, job] of batch.entries()) {
+        chosen.push(KbWordNet.bestSense(job.symbol, job.term, job.isName, job.context, senses[k] ?? []));
+        await timer.maybeYield();
+      }
     }
     const synsetSymbol = new Map<number, KbSymbol>();
     jobs.forEach((job, k) => {

@@ -106,7 +106,7 @@ describe('dream signs', () => {
     expect(ocean?.dreamIds.sort()).toEqual([d1.id, d2.id].sort());
     expect(res.body.signs.find((s) => s.key === 'desert')).toBeUndefined();
 
-    await user.client.patch(`/api/dreams/${d2.id}`, { narrative: 'A quiet forest clearing at dusk.' });
+    await user.client.patch(`/api/dreams/${d2.id}`, { title: 'Clearing', narrative: 'A quiet forest clearing at dusk.' });
     const after = await user.client.get<{ signs: Array<{ key: string }> }>('/api/analytics/dream-signs');
     expect(after.body.signs.find((s) => s.key === 'ocean')).toBeUndefined();
     expect((await new ApiClient(ctx.baseUrl).get('/api/analytics/dream-signs')).status).toBe(401);

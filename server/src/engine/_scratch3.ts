@@ -1,0 +1,18 @@
+import { loadKnowledgeBase } from './kb/loader';
+import { WordNet } from './nlp/wordnet';
+import { loadWink } from './nlp/wink';
+import { KbWordNet } from './nlp/kb-wordnet';
+import { loadSentiment } from './nlp/sentiment';
+import { warmMorphology } from './nlp/morphology';
+import { DreamAnalyser } from './analysis/analyse';
+import { startLoopMonitor } from './util/loop-monitor';
+const phase = async <T,>(l: string, f: () => Promise<T> | T): Promise<T> => { const m = startLoopMonitor(); const t = performance.now(); const r = await f(); console.log(l.padEnd(10), (performance.now() - t).toFixed(1).padStart(7), 'maxblock', m.stop().maxBlockMs.toFixed(1)); return r; };
+const kb = await phase('kb', () => loadKnowledgeBase());
+const wn = await phase('wn', () => WordNet.load());
+const wink = await phase('wink', () => loadWink());
+await phase('morph', () => warmMorphology());
+const sentiment = await phase('vader', () => loadSentiment());
+const kbw = await phase('kbwn', () => KbWordNet.build(wn, kb));
+const an = new DreamAnalyser({ nlp: wink.nlp, kb, wordnet: wn, kbWordNet: kbw, sentiment });
+await phase('warm1', () => an.read({ id: 0, title: 'Warm up', narrative: 'I walked by the sea at night and was not afraid.', tags: [], timePeriod: null, date: null }));
+await phase('warm2', () => an.read({ id: 0, title: 'Warm up', narrative: 'A huge dog chased me through the dark forest and my teeth fell out.', tags: [], timePeriod: null, date: null }));

@@ -42,6 +42,13 @@ if (!built) {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  const prerender = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'prerender-landing.tsx')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (prerender.status !== 0) process.exit(prerender.status ?? 1);
+  const { compressAssets } = await import('./compress-assets.mjs');
+  compressAssets(path.join(root, 'dist', 'client'));
   writeFileSync(stampFile, stamp);
 }
 

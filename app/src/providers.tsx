@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '@app/components/ui/toaster';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { TooltipProvider } from '@app/components/ui/tooltip';
 import { createQueryClient } from '@app/lib/query-client';
+
+// Toasts wait in their store until the region has loaded, so none is lost.
+const Toaster = lazy(async () => ({ default: (await import('@app/components/ui/toaster')).Toaster }));
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -10,7 +12,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         {children}
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </TooltipProvider>
     </QueryClientProvider>
   );

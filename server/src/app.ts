@@ -115,14 +115,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build writes .br/.gz next to each asset (scripts/compress-assets.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every file name under assets/: safe to cache for a year.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
     // The static plugin refuses directory paths; the home page is the client's index.
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+    // The landing page is prerendered at build time (scripts/prerender-landing.tsx).
+    const landing = existsSync(path.join(clientDir, 'landing.html')) ? 'landing.html' : 'index.html';
+    app.get('/landing', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile(landing));
   }
 
   app.setNotFoundHandler((request, reply) => {

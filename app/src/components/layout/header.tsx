@@ -1,43 +1,16 @@
 import { LogIn } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { paths } from '@common/paths';
 import { Button } from '@app/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@app/components/ui/dropdown-menu';
 import { BRAND } from '@app/config/brand';
-import { useCurrentUser, useLogout } from '@app/features/auth/api';
-import { toast } from '@app/lib/toast-store';
+import { useCurrentUser } from '@app/features/auth/api';
 import { MarbleAvatar } from './marble-avatar';
 
-const MENU_LINKS = [
-  { label: 'Journal', to: paths.journal },
-  { label: 'Intentions', to: paths.intentions },
-  { label: 'Insights', to: paths.insights },
-  { label: 'Guided Library', to: paths.guidedLibrary },
-  { label: 'Community', to: paths.socialFeed },
-  { label: 'Symbol Dictionary', to: paths.dreamSymbols },
-] as const;
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 export function Header() {
   const { data: user } = useCurrentUser();
-  const logout = useLogout();
-  const navigate = useNavigate();
-
-  const onLogout = () => {
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-        void navigate(paths.landing);
-      },
-      onError: () => toast({ title: 'Logout failed', variant: 'destructive' }),
-    });
-  };
 
   return (
     <header className="sticky top-0 z-30 border-b border-night-700/60 bg-night-950/70 backdrop-blur">
@@ -50,35 +23,9 @@ export function Header() {
           <span className="hidden text-xs text-slate-300 sm:block">{BRAND.tagline}</span>
         </Link>
         {user ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <button
-                type="button"
-                aria-label={`Account menu for ${user.username}`}
-                className="rounded-full focus-visible:outline-2 focus-visible:outline-aurora-300"
-              >
-                <MarbleAvatar user={user} size="md" />
-              </button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuLabel>{user.username}</DropdownMenuLabel>
-              {MENU_LINKS.map((item) => (
-                <DropdownMenuItem key={item.to} onSelect={() => void navigate(item.to)}>
-                  {item.label}
-                </DropdownMenuItem>
-              ))}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => void navigate(paths.profile)}>Profile</DropdownMenuItem>
-              {user.isAdmin || user.isSuperAdmin ? (
-                <DropdownMenuItem onSelect={() => void navigate(paths.admin)}>
-                  {user.isSuperAdmin ? 'Admin Dashboard (Super)' : 'Admin Dashboard'}
-                </DropdownMenuItem>
-              ) : null}
-              <DropdownMenuItem onSelect={() => void navigate(`${paths.profile}?tab=settings`)}>Settings</DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={onLogout}>Logout</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <Suspense fallback={<MarbleAvatar user={user} size="md" />}>
+            <UserMenu user={user} />
+          </Suspense>
         ) : (
           <>
             <Link

@@ -26,7 +26,8 @@ export function Starfield({ count = UI.starCount }: { count?: number }) {
     let running = false;
 
     const resize = () => {
-      const dpr = Math.min(window.devicePixelRatio || 1, 2);
+      // Stars are soft dots: a modest pixel ratio looks the same and costs far less to paint.
+      const dpr = Math.min(window.devicePixelRatio || 1, 1.5);
       canvas.width = window.innerWidth * dpr;
       canvas.height = window.innerHeight * dpr;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -53,8 +54,13 @@ export function Starfield({ count = UI.starCount }: { count?: number }) {
       ctx.globalAlpha = 1;
     };
 
+    // Twinkling is slow: about 20 repaints a second are enough and leave the main thread free.
+    let last = 0;
     const loop = (t: number) => {
-      draw(t);
+      if (t - last >= 50) {
+        last = t;
+        draw(t);
+      }
       frame = requestAnimationFrame(loop);
     };
     const start = () => {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -21,6 +20,7 @@ import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
 import { registerAuth, registerOriginCheck } from './middleware/auth';
 import { registerErrorHandling } from './middleware/errors';
+import { registerSecurityHeaders } from './middleware/security-headers';
 import { registerFeatureRoutes, type FeatureDeps } from './features/registry';
 
 export interface AppDeps extends Omit<FeatureDeps, 'db'> {
@@ -49,27 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with style attributes; no inline <script> is ever allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Served over plain HTTP on a LAN by self-hosters; HSTS belongs to the TLS proxy in front.
-    strictTransportSecurity: config.cookieSecure,
-  });
+  registerSecurityHeaders(app, { hsts: config.cookieSecure });
   await app.register(fastifyCookie);
   if (config.rateLimitMax > 0) {
     await app.register(fastifyRateLimit, {

@@ -4,7 +4,7 @@ import { KbWordNet } from './nlp/kb-wordnet';
 import { warmMorphology } from './nlp/morphology';
 import { loadSentiment } from './nlp/sentiment';
 import { loadWink } from './nlp/wink';
-import { WordNet } from './nlp/wordnet';
+import { verbTagCounts, WordNet } from './nlp/wordnet';
 import { yieldToLoop } from './util/cooperative';
 
 /** Everything the local engine needs, loaded once. */
@@ -36,7 +36,9 @@ export async function loadRuntime(options: RuntimeOptions = {}): Promise<EngineR
   const sentiment = loadSentiment();
   await yieldToLoop();
   const kbWordNet = await KbWordNet.build(wordnet, kb);
-  const analyser = new DreamAnalyser({ nlp: wink.nlp, kb, wordnet, kbWordNet, sentiment });
+  const verbUses = await verbTagCounts(kb.words.keys(), options.wordnetDir);
+  await yieldToLoop();
+  const analyser = new DreamAnalyser({ nlp: wink.nlp, kb, wordnet, kbWordNet, sentiment, verbUses });
   // The first document pays for lazy initialisation inside wink; do it now rather than in a request.
   await analyser.read({ id: 0, title: 'Warm up', narrative: 'I walked by the sea at night and was not afraid.', tags: [], timePeriod: null, date: null });
   return {

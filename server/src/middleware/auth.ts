@@ -47,8 +47,10 @@ export function registerAuth(app: FastifyInstance, db: Database, cookie: CookieO
   });
 }
 
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized(MSG.notSignedIn);
+/** Answers 401 directly (no thrown error): signed-out visitors ask /api/auth/user on every page load. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user) return reply.code(401).send({ message: MSG.notSignedIn });
+  return undefined;
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {

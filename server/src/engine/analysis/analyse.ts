@@ -17,6 +17,7 @@ export interface AnalyserDeps {
   wordnet: WordNet;
   kbWordNet: KbWordNet;
   sentiment: Sentiment;
+  verbUses?: Map<string, number>;
 }
 
 /** Everything the composer needs beyond the public analysis: the documents themselves. */
@@ -44,7 +45,7 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const span = doc.tokens.slice(hit.token, hit.token + hit.length);
   const lower = hit.surface.toLowerCase();
   if (hit.typo) return symbol.category === 'Actions' ? gerund(hit.term) : `the ${hit.term}`;
-  if (symbol.category === 'Actions') return lower.endsWith('ing') && span.length === 1 ? lower : gerund(name);
+  if (symbol.category === 'Actions') return span.length === 1 && lower === gerund(hit.term) ? lower : gerund(name);
   if (symbol.category === 'Colors') return `the colour ${lower}`;
   if (symbol.category === 'Numbers') return `the number ${lower}`;
   // A phrase such as "snake bit" is referred to by the word in it that names the symbol.
@@ -52,16 +53,21 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const head = span.length > 1 ? span.find((t) => t.forms.some((f) => terms.has(f)) && t.pos !== 'VERB') : undefined;
   const token = head ?? first;
   if (span.length > 1 && !head) {
-    if (span.some((t) => t.forms.some((f) => terms.has(f)))) return `the ${name}`;
-    return first.pos === 'VERB' ? gerund(lower) : `the ${lower}`;
+    // A phrase such as "realised I was dreaming" or "car crashed" is referred to by the symbol's name.
+    if (first.pos === 'VERB' || span.some((t) => t.forms.some((f) => terms.has(f)))) return `the ${name}`;
+    return `the ${lower}`;
   }
   const text = token.text;
-  if (token.pos === 'ADJ') return symbol.category === 'Emotions' ? `feeling ${token.normal}` : `being ${token.normal}`;
-  if (token.pos === 'VERB' || token.pos === 'AUX') return symbol.category === 'Emotions' ? `feeling ${token.normal}` : `the ${name}`;
+  // The word as the dreamer wrote it: wink's normal form americanises spellings ("grey" → "gray").
+  const written = text.toLowerCase();
+  if (token.pos === 'ADJ') return symbol.category === 'Emotions' ? `feeling ${written}` : `being ${written}`;
+  if (token.pos === 'VERB' || token.pos === 'AUX') return symbol.category === 'Emotions' ? `feeling ${written}` : `the ${name}`;
   const prev = doc.tokens[token.index - 1];
   if (/^\p{Lu}/u.test(text) && !isSentenceStart(doc, token)) return prev?.normal === 'the' ? `the ${text}` : text;
-  const adjective = prev && prev.pos === 'ADJ' && !prev.negated && prev.isWord && !STOPWORDS.has(prev.normal) && prev.sentence === token.sentence ? `${prev.normal} ` : '';
-  return `the ${adjective}${token.normal}`;
+  const adjective = prev && prev.pos === 'ADJ' && !prev.negated && prev.isWord && !STOPWORDS.has(prev.normal) && prev.sentence === token.sentence ? `${prev.text.toLowerCase()} ` : '';
+  // "my husband" becomes "your husband": the reading speaks to the dreamer.
+  const owner = !adjective && prev && (prev.normal === 'my' || prev.normal === 'our') && prev.sentence === token.sentence ? 'your' : 'the';
+  return `${owner} ${adjective}${written}`;
 }
 
 /** A few words of the dream around a hit, kept within its clause: "flew over the rooftops". */
@@ -128,7 +134,7 @@ export class DreamAnalyser {
   private readonly matcher: SymbolMatcher;
 
   constructor(private readonly deps: AnalyserDeps) {
-    this.matcher = new SymbolMatcher({ kb: deps.kb, wordnet: deps.wordnet, kbWordNet: deps.kbWordNet });
+    this.matcher = new SymbolMatcher({ kb: deps.kb, wordnet: deps.wordnet, kbWordNet: deps.kbWordNet, verbUses: deps.verbUses });
   }
 
   get kb(): KnowledgeBase {
@@ -208,9 +214,12 @@ export class DreamAnalyser {
       this.deps.sentiment,
     );
     const lucid = tags.some((t) => /^lucid/i.test(t)) || LUCID_TEXT.test(dream.narrative);
-    const settingSymbol = SETTING_CATEGORIES.map((c) => symbols.filter((s) => s.category === c && s.sentences.length).sort((a, b) => (a.sentences[0] ?? 0) - (b.sentences[0] ?? 0))[0]).find(
-      (s) => s !== undefined,
-    );
+    // The setting is the first place-like image the narrative mentions.
+    const firstToken = new Map<string, number>();
+    for (const h of allHits) if (h.source === 'narrative' && !firstToken.has(h.symbol.name)) firstToken.set(h.symbol.name, h.token);
+    const settingSymbol = symbols
+      .filter((s) => SETTING_CATEGORIES.includes(s.category) && firstToken.has(s.name))
+      .sort((a, b) => (firstToken.get(a.name) ?? 0) - (firstToken.get(b.name) ?? 0))[0];
     const detected = new Set(symbols.map((s) => s.name));
     const analysis: DreamAnalysis = {
       symbols,

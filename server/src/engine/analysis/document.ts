@@ -1,5 +1,5 @@
 import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
-import { baseForms } from '../nlp/morphology';
+import { adjectiveBases, baseForms } from '../nlp/morphology';
 import { yieldToLoop } from '../util/cooperative';
 import { negationScope } from './negation';
 
@@ -16,6 +16,11 @@ export interface Token {
   /** Candidate base forms: the tagger's lemma, the word and its morphological bases. */
   forms: string[];
   negated: boolean;
+  /**
+   * In a clause about the dreamer's waking past rather than the dream ("even though he passed
+   * away in 2019", "three years ago"): context, not an event of the dream.
+   */
+  backstory: boolean;
   isWord: boolean;
 }
 
@@ -33,6 +38,28 @@ export interface DreamDocument {
 }
 
 const WORDLIKE = /^[\p{L}][\p{L}'-]*$/u;
+/** "3", "3am", "10th", "1990s": the number as written. */
+const NUMBER_TOKEN = /^(\d{1,4})(am|pm|a\.m\.|p\.m\.|st|nd|rd|th|s)?\.?$/;
+const YEAR = /^(1[5-9]|20)\d\d$/;
+const CLAUSE_BREAK_POS = new Set(['PUNCT', 'SCONJ']);
+
+/** Marks clauses that date something in waking life: a year, or "… ago". */
+function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {
+  const out = tokens.map(() => false);
+  let start = 0;
+  const close = (end: number) => {
+    const clause = tokens.slice(start, end);
+    if (clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago')) for (let i = start; i < end; i += 1) out[i] = true;
+  };
+  tokens.forEach((t, i) => {
+    if (CLAUSE_BREAK_POS.has(t.pos) || t.normal === 'though' || t.normal === 'although') {
+      close(i);
+      start = i;
+    }
+  });
+  close(tokens.length);
+  return out;
+}
 
 /** Texts longer than this are read in pieces, with the event loop free in between. */
 const CHUNK_CHARS = 1500;
@@ -93,11 +120,13 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
     const partial = raw.map((r) => {
       const normal = r.normal.toLowerCase();
       const lemma = r.lemma.toLowerCase();
-      const isWord = r.type === 'word' && WORDLIKE.test(normal);
-      const forms = isWord ? [...new Set([lemma, ...baseForms(normal)])] : [normal];
+      const digits = NUMBER_TOKEN.exec(normal)?.[1];
+      const isWord = (r.type === 'word' && WORDLIKE.test(normal)) || digits !== undefined;
+      const forms = digits !== undefined ? [digits] : isWord ? [...new Set([lemma, ...baseForms(normal), ...(r.pos === 'ADJ' ? adjectiveBases(normal) : [])])] : [normal];
       return { ...r, normal, lemma, forms, isWord };
     });
     const negated = negationScope(partial);
+    const backstory = backstoryScope(partial);
     partial.forEach((p, k) => {
       tokens.push({
         index: tokens.length,
@@ -108,6 +137,7 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
         pos: p.pos,
         forms: p.forms,
         negated: negated[k] ?? false,
+        backstory: backstory[k] ?? false,
         isWord: p.isWord,
       });
     });

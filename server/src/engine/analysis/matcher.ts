@@ -49,12 +49,41 @@ const LOCATIVE = new Set(['in', 'to', 'at', 'from', 'over', 'across', 'near', 't
 
 const MIN_TYPO_LENGTH = 6;
 
-const TIME_UNITS = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year', 'decade', 'century', 'time', 'am', 'pm', "o'clock", 'oclock', 'percent', 'of']);
+/** Nouns too general to stand for any symbol through their hypernyms ("the end of the world"). */
+const HYPERNYM_STOP = new Set([
+  'world', 'thing', 'stuff', 'place', 'area', 'side', 'part', 'end', 'top', 'bottom', 'front', 'back', 'life', 'man', 'woman',
+  'guy', 'girl', 'boy', 'lady', 'gentleman', 'kind', 'type', 'piece', 'bit', 'lot', 'way', 'thought', 'idea', 'moment', 'sort',
+  'group', 'bunch', 'set', 'number', 'amount', 'level', 'spot', 'point', 'line', 'word', 'name', 'reason', 'case', 'fact',
+]);
+
+/** Places where "the foot of …" is a location, not a foot. */
+const FOOT_OF = new Set(['bed', 'stairs', 'stair', 'staircase', 'steps', 'hill', 'mountain', 'cliff', 'ladder', 'tree', 'page', 'table', 'wall', 'bridge', 'slope', 'tower']);
+
+/**
+ * Fixed expressions in which a symbol's word means something else: "next door", "the foot of the
+ * bed", "schools of fish".
+ */
+function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
+  const prev = doc.tokens[token.index - 1];
+  const next = doc.tokens[token.index + 1];
+  const after = (k: number) => doc.tokens[token.index + k];
+  if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  if (token.forms.includes('foot') && next?.normal === 'of') {
+    const target = [after(2), after(3)].find((t) => t && !/^(the|my|a|an|his|her|our|their)$/.test(t.normal));
+    if (target && target.forms.some((f) => FOOT_OF.has(f))) return true;
+  }
+  if (token.forms.includes('school') && next?.normal === 'of') {
+    const target = [after(2), after(3), after(4), after(5)].find((t) => t && t.pos !== 'ADJ' && t.pos !== 'DET' && t.pos !== 'NUM');
+    if (target && /^(fish|fishes|dolphin|dolphins|whale|whales|tuna|minnow|minnows|sardine|sardines|shark|sharks)$/.test(target.normal)) return true;
+  }
+  return false;
+}
 
 export interface MatcherDeps {
   kb: KnowledgeBase;
   wordnet: WordNet;
   kbWordNet: KbWordNet;
+  verbUses?: Map<string, number>;
 }
 
 export function surfaceOf(tokens: Token[]): string {
@@ -90,7 +119,7 @@ export class SymbolMatcher {
   private readonly known = new Map<string, boolean>();
 
   constructor(private readonly deps: MatcherDeps) {
-    this.pos = new PosPolicy(deps.wordnet);
+    this.pos = new PosPolicy(deps.wordnet, deps.verbUses);
     for (const term of deps.kb.words.keys()) {
       if (term.length < MIN_TYPO_LENGTH - 1) continue;
       const list = this.byLength.get(term.length) ?? [];
@@ -117,6 +146,8 @@ export class SymbolMatcher {
   private matchPhrase(tokens: Token[], start: number, end: number): { ref: PhraseRef; last: number } | null {
     const first = tokens[start];
     if (!first || !first.isWord || PHRASE_FILLERS.has(first.normal)) return null;
+    // "a 52-year-old man" is not an old man: the phrase would start inside a hyphenated word.
+    if (tokens[start - 1]?.normal === '-') return null;
     const candidates = new Set<PhraseRef>();
     for (const form of [first.normal, ...first.forms]) for (const ref of this.deps.kb.phrases.get(form) ?? []) candidates.add(ref);
     let best: { ref: PhraseRef; last: number } | null = null;
@@ -154,8 +185,6 @@ export class SymbolMatcher {
       if (!ref) continue;
       // Irregular verb forms that are also nouns ("the sun rose", "I saw"): trust the tagger's lemma.
       if (!allows(ref)) continue;
-      // "three years ago", "two hours": a span of time, not the number as an image.
-      if (ref.symbol.category === 'Numbers' && next && next.sentence === token.sentence && TIME_UNITS.has(next.lemma)) continue;
       return ref;
     }
     return null;
@@ -191,6 +220,27 @@ export class SymbolMatcher {
     return found;
   }
 
+  /**
+   * "ice cream", "telephone wire", "train station", "fire truck": when a word and the next form a
+   * compound WordNet knows, the word only modifies another thing and is not a symbol of its own.
+   */
+  private isCompoundModifier(token: Token, doc: DreamDocument, insidePhrase = false): boolean {
+    const next = doc.tokens[token.index + 1];
+    // Only noun-noun compounds: an adjective keeps its own sense ("a white horse" is white).
+    if (token.pos === 'ADJ' || !next || next.sentence !== token.sentence || !next.isWord || (next.pos !== 'NOUN' && next.pos !== 'PROPN' && next.pos !== 'VERB')) return false;
+    // "my dog Biscuit": a name after the word is not the second half of a compound.
+    if (/^\p{Lu}/u.test(next.text) && next.text !== next.text.toUpperCase()) return false;
+    for (const a of new Set([token.normal, token.lemma])) {
+      for (const b of new Set([next.normal, next.lemma, ...next.forms])) {
+        const compound = `${a} ${b}`;
+        // Outside a phrase, a compound the knowledge base lists for this word's symbol is that symbol.
+        if (!insidePhrase && (this.deps.kb.words.has(compound) || this.deps.kb.phrases.get(a)?.some((p) => p.words.join(' ') === compound))) return false;
+        if (this.deps.wordnet.lookup(compound, 'noun')) return true;
+      }
+    }
+    return false;
+  }
+
   private nounLemma(token: Token): string | null {
     for (const form of [token.lemma, token.normal, ...token.forms]) {
       if (form.length >= 3 && this.deps.wordnet.lookup(form, 'noun')) return form;
@@ -201,7 +251,9 @@ export class SymbolMatcher {
   private async matchHypernym(token: Token, doc: DreamDocument, capitalised: boolean): Promise<TermRef | null> {
     if (STOPWORDS.has(token.normal) || token.normal.length < 3) return null;
     const lemma = this.nounLemma(token);
-    if (!lemma) return null;
+    if (!lemma || HYPERNYM_STOP.has(lemma)) return null;
+    // "the wind roaring": a verb's -ing form tagged as a noun is still the action, not a thing.
+    if (token.normal.endsWith('ing') && token.forms.some((f) => f !== token.normal && this.deps.wordnet.has(f, 'verb'))) return null;
     if (capitalised || token.pos === 'PROPN') {
       // A proper noun is read only as a place ("the Atlantic", "in Paris"), never as a person's name.
       const prev = doc.tokens[token.index - 1];
@@ -214,6 +266,30 @@ export class SymbolMatcher {
     }
     const match = await this.deps.kbWordNet.nounToSymbol(lemma, { placesOnly: capitalised || token.pos === 'PROPN' });
     return match ? { symbol: match.symbol, term: lemma, via: 'name' } : null;
+  }
+
+  /**
+   * Other symbols inside a matched phrase: "car accident" is a crash and a car, "dance floor" a
+   * dance and a floor, "breathe underwater" also a breath. A multi-word name is one concept
+   * ("black hole", "heat wave") and an emotion or number phrase an idiom ("fall in love", "over
+   * the moon"), so their words do not count on their own; nor do modifiers such as "white" in
+   * "white horse" unless they are colours, or "-ing" forms before a noun ("swimming pool").
+   */
+  private innerSymbols(ref: PhraseRef, span: Token[], doc: DreamDocument): Array<TermRef & { token: Token }> {
+    if (ref.via === 'name' || ref.symbol.category === 'Emotions' || ref.symbol.category === 'Numbers') return [];
+    const own = new Set([ref.symbol.name, ...ref.symbol.synonyms, ...ref.words]);
+    const out: Array<TermRef & { token: Token }> = [];
+    span.forEach((t, k) => {
+      if (!t.isWord || t.negated || PHRASE_FILLERS.has(t.normal) || t.pos === 'DET' || t.pos === 'ADP') return;
+      const next = span[k + 1];
+      if (t.pos === 'VERB' && t.normal.endsWith('ing') && next && next.pos === 'NOUN') return;
+      const inner = this.matchWord(t, doc);
+      if (!inner || inner.symbol === ref.symbol || (own.has(inner.term) && inner.symbol.name === ref.symbol.name)) return;
+      if (this.isCompoundModifier(t, doc, true)) return;
+      if (t.pos === 'ADJ' && inner.symbol.category !== 'Colors') return;
+      out.push({ ...inner, token: t });
+    });
+    return out;
   }
 
   /** Finds the symbols of one document (narrative or title). */
@@ -237,7 +313,10 @@ export class SymbolMatcher {
         const head = span.at(-1);
         span.forEach((t) => consumed.add(t.index));
         if (head?.negated) negatedOut.push({ symbol: m.ref.symbol.name, surface: surfaceOf(span), sentence: sentenceOf(span[0] ?? head) });
-        else push(m.ref.symbol, m.ref.via === 'name' ? 'name' : 'phrase', span, m.ref.term);
+        else if (!head?.backstory) {
+          push(m.ref.symbol, m.ref.via === 'name' ? 'name' : 'phrase', span, m.ref.term);
+          for (const inner of this.innerSymbols(m.ref, span, doc)) push(inner.symbol, inner.via === 'name' ? 'name' : 'synonym', [inner.token], inner.term);
+        }
         i = m.last;
       }
     }
@@ -264,7 +343,8 @@ export class SymbolMatcher {
         ref = await this.matchHypernym(token, doc, capitalised);
         if (ref) via = 'hypernym';
       }
-      if (!ref || !via) continue;
+      if (!ref || !via || token.backstory || isIdiom(doc, token, ref.symbol)) continue;
+      if (via !== 'hypernym' && this.isCompoundModifier(token, doc)) continue;
       if (token.negated) {
         negatedOut.push({ symbol: ref.symbol.name, surface: token.text, sentence: sentenceOf(token) });
         continue;

@@ -15,6 +15,8 @@ import type { SymbolHit } from './matcher';
 interface Scope {
   words: Set<string>;
   sequences: Token[][];
+  /** Whether tokens in remarks about the waking past count. */
+  backstory: boolean;
 }
 
 function hasPhrase(scope: Scope, words: string[]): boolean {
@@ -25,7 +27,7 @@ function hasPhrase(scope: Scope, words: string[]): boolean {
       for (const w of words) {
         while (i < seq.length && PHRASE_FILLERS.has(seq[i]?.normal ?? '') && seq[i]?.normal !== w) i += 1;
         const t = seq[i];
-        if (!t || t.negated || !(t.normal === w || t.forms.includes(w))) {
+        if (!t || t.negated || (t.backstory && !scope.backstory) || !(t.normal === w || t.forms.includes(w))) {
           ok = false;
           break;
         }
@@ -55,27 +57,31 @@ export interface MotifMatch {
   sentence: number;
 }
 
-export async function detectMotifs(kb: KnowledgeBase, input: MotifInput): Promise<MotifMatch[]> {
-  const sentenceScopes: Array<{ scope: Scope; sentence: number }> = [];
-  const dream: Scope = { words: new Set(), sequences: [] };
+interface Scopes {
+  sentences: Array<{ scope: Scope; sentence: number }>;
+  dream: Scope;
+}
+
+function buildScopes(input: MotifInput, backstory: boolean): Scopes {
+  const sentences: Scopes['sentences'] = [];
+  const dream: Scope = { words: new Set(), sequences: [], backstory };
   // Only the symbol's name joins the scope, not its other synonyms: "waves" must not make "tsunami" present.
   const addSymbolTerms = (scope: Scope, hit: SymbolHit) => {
     scope.words.add(hit.symbol.name);
     scope.words.add(hit.term);
   };
-
   for (const { doc, source } of input.docs) {
     for (const sentence of doc.sentences) {
       const tokens = doc.tokens.slice(sentence.start, sentence.end);
-      const scope: Scope = { words: new Set(), sequences: [tokens] };
+      const scope: Scope = { words: new Set(), sequences: [tokens], backstory };
       for (const t of tokens) {
-        if (!t.isWord || t.negated) continue;
+        if (!t.isWord || t.negated || (t.backstory && !backstory)) continue;
         scope.words.add(t.normal);
         for (const f of t.forms) scope.words.add(f);
       }
       const sentenceIndex = source === 'narrative' ? sentence.index : -1;
       for (const hit of input.hits) if (hit.source === source && hit.sentence === sentenceIndex) addSymbolTerms(scope, hit);
-      sentenceScopes.push({ scope, sentence: sentenceIndex });
+      sentences.push({ scope, sentence: sentenceIndex });
       for (const w of scope.words) dream.words.add(w);
       dream.sequences.push(tokens);
     }
@@ -89,15 +95,21 @@ export async function detectMotifs(kb: KnowledgeBase, input: MotifInput): Promis
     dream.sequences.push(doc.tokens);
   }
   for (const hit of input.hits) addSymbolTerms(dream, hit);
+  return { sentences, dream };
+}
 
+export async function detectMotifs(kb: KnowledgeBase, input: MotifInput): Promise<MotifMatch[]> {
+  const strict = buildScopes(input, false);
+  let withBackstory: Scopes | null = null;
   const out: MotifMatch[] = [];
   const timer = new SliceTimer(10);
   for (const motif of kb.motifs) {
     await timer.maybeYield();
+    const scopes = motif.readsBackstory ? (withBackstory ??= buildScopes(input, true)) : strict;
     let matched: MotifMatch | null = null;
     for (const trigger of motif.triggers) {
-      const scopes = trigger.scope === 'dream' ? [{ scope: dream, sentence: -1 }] : sentenceScopes;
-      for (const { scope, sentence } of scopes) {
+      const candidates = trigger.scope === 'dream' ? [{ scope: scopes.dream, sentence: -1 }] : scopes.sentences;
+      for (const { scope, sentence } of candidates) {
         if (trigger.all.every((group) => group.some((term) => termPresent(scope, term)))) {
           matched = { motif, sentence };
           break;

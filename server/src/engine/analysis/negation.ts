@@ -18,6 +18,8 @@ const EXISTENCE_VERBS = new Set(['be', 'see', 'notice', 'hear', 'have', 'spot', 
 const NP_BODY = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'ADV', 'X']);
 const SKIP_BEFORE_PREDICATE = new Set(['AUX', 'PART', 'ADV', 'PRON', 'DET']);
 const NP_CONTINUERS = new Set(['or', 'nor']);
+/** The tagger reads possessive determiners as pronouns; inside a noun phrase they act as determiners. */
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 /** Actions whose failure is itself a classic dream experience ("I couldn't scream"). */
 const STRUGGLE_VERBS = new Set([
   'breathe', 'move', 'run', 'scream', 'shout', 'yell', 'speak', 'talk', 'walk', 'stop', 'escape', 'wake', 'fly', 'swim',
@@ -40,7 +42,7 @@ function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[
       i += 1;
       continue;
     }
-    if (!NP_BODY.has(t.pos)) {
+    if (!NP_BODY.has(t.pos) && !POSSESSIVES.has(t.normal)) {
       // The tagger sometimes reads a noun as a verb ("no snakes"); one such token still belongs to the phrase.
       if (!sawNoun && t.pos === 'VERB') {
         negated[i] = true;
@@ -66,11 +68,31 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
   for (let i = 0; i < tokens.length; i += 1) {
     const t = tokens[i];
     if (!t) continue;
+    // "instead of panicking", "rather than scared": the alternative that did not happen.
+    if ((t.normal === 'instead' && tokens[i + 1]?.normal === 'of') || (t.normal === 'rather' && tokens[i + 1]?.normal === 'than')) {
+      const target = tokens[i + 2];
+      if (target && (target.pos === 'VERB' || target.pos === 'ADJ')) {
+        negated[i + 2] = true;
+        // "instead of falling into the sea": the verb's own particle and path go with it.
+        if (tokens[i + 3]?.pos === 'ADP' || tokens[i + 3]?.pos === 'PART') negated[i + 3] = true;
+      } else markNounPhrase(tokens, i + 2, negated);
+      continue;
+    }
     if (NP_CUES.has(t.normal) || (t.normal === 'none' && tokens[i + 1]?.normal === 'of')) {
       // "no longer", "no matter", "no one": not a negated noun phrase.
       const next = tokens[i + 1];
       if (next && (next.normal === 'longer' || next.normal === 'matter' || next.normal === 'one' || next.normal === 'sooner')) continue;
-      markNounPhrase(tokens, i + 1, negated);
+      const end = markNounPhrase(tokens, i + 1, negated);
+      // A negated subject negates its event too: "none of my teeth fell out", "no dogs barked".
+      const clauseStart = i === 0 || ['PUNCT', 'CCONJ', 'SCONJ'].includes(tokens[i - 1]?.pos ?? '');
+      if (clauseStart) {
+        let k = end;
+        while (tokens[k]?.pos === 'AUX' || tokens[k]?.pos === 'ADV') k += 1;
+        if (tokens[k]?.pos === 'VERB') {
+          negated[k] = true;
+          if (tokens[k + 1]?.pos === 'ADP' || tokens[k + 1]?.pos === 'PART') negated[k + 1] = true;
+        }
+      }
       continue;
     }
     if (!VERBAL_CUES.has(t.normal)) continue;

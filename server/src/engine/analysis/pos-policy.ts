@@ -15,8 +15,8 @@ const NOUN_LIKE = new Set(['NOUN', 'PROPN', 'X', 'NUM', 'INTJ', 'SYM']);
 const VERB_SAME_IDEA = new Set([
   'rain', 'drizzle', 'snow', 'hail', 'thunder', 'flood', 'crash', 'wreck', 'bleed', 'breathe', 'text', 'email', 'message',
   'phone', 'telephone', 'bike', 'cycle', 'boat', 'sail', 'canoe', 'kayak', 'photograph', 'poison', 'wound', 'scar', 'lock',
-  'padlock', 'dress', 'mask', 'veil', 'disguise', 'bath', 'bathe', 'shop', 'feast', 'garden', 'bloom', 'blossom', 'sprout',
-  'bubble', 'starve', 'paralyze', 'paralyse', 'electrocute', 'teleport', 'levitate', 'pray', 'worship', 'burn', 'freeze',
+  'padlock', 'mask', 'veil', 'disguise', 'bath', 'bathe', 'shop', 'feast', 'garden', 'bloom', 'blossom', 'sprout',
+  'bubble', 'starve', 'paralyze', 'paralyse', 'electrocute', 'teleport', 'levitate', 'pray', 'worship', 'freeze',
   'melt', 'glow', 'sparkle', 'explode', 'marry', 'wed', 'bury', 'haunt', 'vomit', 'ski', 'skate', 'surf', 'dive', 'sweat',
   'injure', 'hurt', 'die', 'kill', 'murder', 'fight', 'attack', 'shoot', 'stab', 'dream', 'sleep', 'kiss', 'hug', 'swim',
   'sink', 'drown', 'fly', 'fall', 'jump', 'run', 'chase', 'hide', 'climb', 'dance', 'sing', 'cry', 'scream', 'float',
@@ -25,12 +25,23 @@ const VERB_SAME_IDEA = new Set([
 /** Adjective and adverb uses that are another idea than the noun symbol: "a key moment", "present at the time". */
 const MODIFIER_OTHER_IDEA = new Set(['present', 'key', 'mobile', 'well', 'cross', 'fine', 'light', 'live', 'square', 'fair', 'plain', 'home']);
 
-const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'one']);
+const NOUN_MARKERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their']);
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'these', 'those']);
+
+/**
+ * A word WordNet's corpus almost never uses as a verb ("honey", "thumb", "mouth") is a noun even
+ * where the tagger says verb ("turned to honey", "my thumbs kept typing").
+ */
+const RARE_VERB_USES = 4;
 
 export class PosPolicy {
   private readonly nounless = new Map<string, boolean>();
 
-  constructor(private readonly wordnet: WordNet) {}
+  constructor(
+    private readonly wordnet: WordNet,
+    /** Corpus counts of each knowledge-base word used as a verb; missing words count as common verbs. */
+    private readonly verbUses: Map<string, number> = new Map(),
+  ) {}
 
   /** True when WordNet knows the term only as a verb or adjective ("naked", "pregnant", "bleed"). */
   private hasNoNounSense(term: string): boolean {
@@ -46,12 +57,20 @@ export class PosPolicy {
   allows(ref: TermRef, token: Token, prev?: Token, next?: Token): boolean {
     if (ANY_POS_CATEGORIES.has(ref.symbol.category)) return token.pos !== 'DET' && token.pos !== 'ADP' && token.pos !== 'PRON';
     if (NOUN_LIKE.has(token.pos)) return true;
+    // After "my", "the", "a" the word is a noun whatever the tagger says ("my thumbs kept typing").
+    if (prev && NOUN_MARKERS.has(prev.normal) && !MODIFIER_OTHER_IDEA.has(ref.term) && (next === undefined || (next.pos !== 'NOUN' && next.pos !== 'PROPN'))) return true;
     const term = ref.term;
-    if (token.pos === 'VERB' || token.pos === 'AUX') return VERB_SAME_IDEA.has(term) || this.hasNoNounSense(term);
+    if (token.pos === 'VERB' || token.pos === 'AUX') {
+      // Only when the word is written as the noun or its plural: "stared" is not "star", and "rose" read as rise is a verb.
+      const nounShape = (token.normal === term || token.normal === `${term}s` || token.normal === `${term}es`) && (token.lemma === token.normal || token.lemma === term);
+      return VERB_SAME_IDEA.has(term) || this.hasNoNounSense(term) || (nounShape && (this.verbUses.get(term) ?? Infinity) <= RARE_VERB_USES);
+    }
     if (token.pos === 'ADJ' || token.pos === 'ADV') {
       if (!MODIFIER_OTHER_IDEA.has(term)) return true;
-      // "a key in her kitchen" is a key; "a key moment" is not.
-      return prev !== undefined && DETERMINERS.has(prev.normal) && (next === undefined || (next.pos !== 'NOUN' && next.pos !== 'ADJ' && next.pos !== 'PROPN'));
+      // "a small brass key" is a key; "a key moment" and "present at the time" are not.
+      const heads = next === undefined || (next.pos !== 'NOUN' && next.pos !== 'ADJ' && next.pos !== 'PROPN');
+      const inPhrase = prev !== undefined && (DETERMINERS.has(prev.normal) || prev.pos === 'ADJ' || prev.pos === 'NOUN');
+      return heads && inPhrase;
     }
     return false;
   }

@@ -26,6 +26,15 @@ function rotate<T>(items: T[], by: number): T[] {
   return [...items.slice(k), ...items.slice(0, k)];
 }
 
+/** Qualities (a colour, a number, a feeling) colour the images; the images themselves lead. */
+const QUALITY_CATEGORIES = new Set(['Colors', 'Numbers', 'Emotions']);
+
+function focusOrder(symbols: DetectedSymbol[], by: number): DetectedSymbol[] {
+  const images = symbols.filter((s) => !QUALITY_CATEGORIES.has(s.category));
+  const qualities = symbols.filter((s) => QUALITY_CATEGORIES.has(s.category));
+  return [...rotate(images, by), ...rotate(qualities, by)];
+}
+
 function compose(input: ComposeInput, variant: number, attempt: number): string {
   const { analysis, narrative } = input.reading;
   const ctx: ComposeContext = {
@@ -36,7 +45,7 @@ function compose(input: ComposeInput, variant: number, attempt: number): string 
     guard: new SymbolGuard(input.kb, new Set(analysis.symbols.map((s) => s.name))),
     rng: new Rng(hashSeed(input.dream.id, variant, attempt)),
     variant: variant + attempt,
-    focus: rotate(analysis.symbols, variant + attempt),
+    focus: focusOrder(analysis.symbols, variant + attempt),
     recurrences: input.recurrences,
     fresh: input.fresh,
     historySize: input.historySize,

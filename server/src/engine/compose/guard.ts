@@ -1,6 +1,12 @@
 import { phraseWords, type KnowledgeBase } from '../kb/loader';
 import { gerund, plural } from '../nlp/inflect';
 
+/**
+ * Words the reading needs for its own advice, whatever the dream holds: the lucid-dreaming
+ * suggestion talks about becoming "lucid" without claiming the dream was a lucid dream.
+ */
+const COMPOSER_VOCABULARY = new Set(['lucid', 'lucidity']);
+
 /** "waking life" and its kin talk about being awake, not about the act of waking inside a dream. */
 const WAKING_IDIOM = /\bwaking (life|lives|hours|world|day|days|self|mind|reality)\b/g;
 
@@ -21,6 +27,7 @@ export class SymbolGuard {
     for (const symbol of kb.symbols) {
       if (allowed.has(symbol.name)) continue;
       for (const term of [symbol.name, ...symbol.synonyms]) {
+        if (COMPOSER_VOCABULARY.has(term)) continue;
         const words = phraseWords(term);
         if (words.length === 1 && words[0]) {
           const w = words[0];

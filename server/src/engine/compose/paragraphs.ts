@@ -1,4 +1,5 @@
 import { CATEGORY_GUIDANCE } from '../kb/category-guidance';
+import { gerund } from '../nlp/inflect';
 import { joinList } from '../nlp/text';
 import type { DetectedSymbol } from '../types';
 import { agree, withArticle, capitalise, firstSafe, fragment, leansOnContext, pickSafe, quote, times, toneWords, type ComposeContext } from './context';
@@ -17,6 +18,8 @@ const PERIODS: Record<string, string> = {
   middle_age: 'middle age',
   senior: 'your later years',
 };
+
+const QUALITIES = new Set(['Colors', 'Numbers', 'Emotions']);
 
 const GENERIC_CHECKS = [
   'ask yourself plainly whether you are dreaming, then look for one detail that does not fit',
@@ -60,12 +63,13 @@ function turningPoint(ctx: ComposeContext): { index: number; text: string } | nu
 export function overview(ctx: ComposeContext): string {
   const { analysis, dream } = ctx;
   const sentences = sentencesOf(ctx);
-  const nonActions = ctx.focus.filter((s) => s.category !== 'Actions' && s.category !== 'Emotions');
-  const actions = analysis.symbols.filter((s) => s.category === 'Actions');
+  const nonActions = ctx.focus.filter((s) => s.category !== 'Actions' && !QUALITIES.has(s.category));
+  // Waking up is how the dream ended, not something that happened in it.
+  const actions = analysis.symbols.filter((s) => s.category === 'Actions' && s.name !== 'wake');
   const main = nonActions.slice(0, 3);
   const setting = analysis.setting;
   const title = isTitleUseful(dream.title) ? dream.title.trim() : null;
-  const titled = ctx.focus.find((s) => s.inTitle);
+  const titled = ctx.focus.find((s) => s.inTitle && !QUALITIES.has(s.category)) ?? ctx.focus.find((s) => s.inTitle);
 
   const opening = setting
     ? pickSafe(ctx, [
@@ -75,11 +79,13 @@ export function overview(ctx: ComposeContext): string {
       ])
     : main.length
       ? pickSafe(ctx, [`This dream gathers around ${listOf(main)}.`, `This dream is built from a handful of vivid images: ${listOf(main)}.`])
-      : analysis.keyPhrases.length
+      : analysis.keyPhrases.length > 1
         ? pickSafe(ctx, [
             `This dream moves among ${joinList(analysis.keyPhrases.slice(0, 3).map((k) => quote(k)))}.`,
             `The dream is made of ${joinList(analysis.keyPhrases.slice(0, 3).map((k) => quote(k)))}.`,
           ])
+        : analysis.keyPhrases.length
+        ? pickSafe(ctx, [`This dream centres on ${quote(analysis.keyPhrases[0] ?? '')}.`, `At the heart of this dream is ${quote(analysis.keyPhrases[0] ?? '')}.`])
         : analysis.wordCount < 25
           ? 'This is a short, spare dream, told in only a few words.'
           : 'This dream is carried more by what happens than by any single image.';
@@ -158,15 +164,18 @@ function meaningSentences(ctx: ComposeContext, symbol: DetectedSymbol, offset: n
   return out.sort((a, b) => all.indexOf(a) - all.indexOf(b));
 }
 
+/** Associations of a symbol that name no undetected symbol, simple ones first ("warmth and shelter" reads badly in a list). */
 function associationsOf(ctx: ComposeContext, name: string): string[] {
   const entry = ctx.kb.byName.get(name);
-  return (entry?.associations ?? []).filter((a) => ctx.guard.ok(a));
+  const safe = (entry?.associations ?? []).filter((a) => ctx.guard.ok(a));
+  const simple = safe.filter((a) => !/\b(and|or)\b/.test(a));
+  return simple.length >= 2 ? simple : safe;
 }
 
 /** (2) The key symbols, named as they appear in the dream, with their meanings. */
 export function symbols(ctx: ComposeContext): string {
   const { rng, variant } = ctx;
-  const concrete = ctx.focus.filter((s) => s.category !== 'Emotions');
+  const concrete = ctx.focus.filter((s) => !QUALITIES.has(s.category));
   const chosen = (concrete.length >= 2 ? concrete : ctx.focus).slice(0, 3);
   const parts: Array<string | null> = [];
   if (!chosen.length) {
@@ -177,7 +186,8 @@ export function symbols(ctx: ComposeContext): string {
         'This dream does not lean on the classic dream images, so its meaning rests mostly on what its details mean to you.',
       ]),
     );
-    if (kp.length) parts.push(pickSafe(ctx, [`Start with ${joinList(kp)}: what do they call up for you?`, `Notice ${joinList(kp)} and the first thing each one brings to mind.`]));
+    if (kp.length > 1) parts.push(pickSafe(ctx, [`Start with ${joinList(kp)}: what do they call up for you?`, `Notice ${joinList(kp)} and the first thing each one brings to mind.`]));
+    else if (kp.length) parts.push(pickSafe(ctx, [`Start with ${kp[0] ?? ''}: what does it call up for you?`, `Notice ${kp[0] ?? ''} and the first thing it brings to mind.`]));
     return join(parts);
   }
   chosen.forEach((symbol, k) => {
@@ -193,7 +203,7 @@ export function symbols(ctx: ComposeContext): string {
       symbol.via === 'hypernym'
         ? pickSafe(ctx, [
             `You wrote ${quote(symbol.surface)}; in dream imagery that belongs with the ${symbol.name}.`,
-            `${capitalise(symbol.mention)} (${quote(symbol.surface)}) can be read as the ${symbol.name} of dream symbolism.`,
+            `In dream language, ${symbol.mention} ${agree(symbol, 'is a kind of', 'are a kind of')} ${symbol.name}.`,
           ])
         : !surfaceShown && ownOk
           ? pickSafe(ctx, [
@@ -252,8 +262,12 @@ export function emotions(ctx: ComposeContext): string {
   const arc = analysis.tone.arc;
   const sentences = sentencesOf(ctx);
   const feelings = analysis.symbols.filter((s) => s.category === 'Emotions');
+  const named = joinList(feelings.slice(0, 3).map((f) => f.surface.toLowerCase()));
   const feelingLine = feelings.length
-    ? pickSafe(ctx, [`You name the feeling directly: ${listOf(feelings.slice(0, 2))}.`, `The dream names its own feeling, ${listOf(feelings.slice(0, 2))}.`])
+    ? pickSafe(ctx, [
+        `You name ${feelings.length > 1 ? 'the feelings' : 'the feeling'} directly: ${named}.`,
+        `The dream names its own ${feelings.length > 1 ? 'feelings' : 'feeling'}: ${named}.`,
+      ])
     : null;
   if (!arc.length) return join([feelingLine ?? 'There is little here to read the mood from, so how the dream felt to you is the thing to trust.']);
   const third = Math.max(1, Math.ceil(arc.length / 3));
@@ -328,7 +342,14 @@ export function emotions(ctx: ComposeContext): string {
       const overall = analysis.tone.overall;
       const w = rng.pick(toneWords(overall));
       body =
-        Math.abs(overall) < 0.15
+        Math.abs(overall) < 0.15 && feelings.length
+          ? [
+              pickSafe(ctx, [
+                'Those feelings sit inside a fairly even telling, so they may run deeper than the words suggest.',
+                'Around them the telling stays even, which can mean the feeling is held quietly rather than shown.',
+              ]),
+            ]
+          : Math.abs(overall) < 0.15
           ? [
               pickSafe(ctx, [
                 'The telling stays fairly even, without strong emotional words, so the feeling may live more in the images than in the story.',
@@ -381,12 +402,14 @@ export function connections(ctx: ComposeContext): string | null {
       ]),
     );
   } else if (ctx.fresh && ctx.fresh.length && ctx.historySize >= 5) {
-    const f = ctx.fresh[ctx.variant % ctx.fresh.length];
+    const images = ctx.fresh.filter((s) => !QUALITIES.has(s.category));
+    const f = images.length ? images[ctx.variant % images.length] : undefined;
     if (f) {
+      const named = f.category === 'Actions' ? gerund(f.name) : `the ${f.name}`;
       parts.push(
         pickSafe(ctx, [
-          `None of your last ${ctx.historySize} other dreams features the ${f.name}, so it is new in your journal, which may mean something new is stirring.`,
-          `The ${f.name} has not appeared in any of your last ${ctx.historySize} other dreams; a new image often arrives with a new concern or possibility.`,
+          `None of your last ${ctx.historySize} other dreams features ${named}, so it is new in your journal, which may mean something new is stirring.`,
+          `${capitalise(named)} has not appeared in any of your last ${ctx.historySize} other dreams; a new image often arrives with a new concern or possibility.`,
         ]),
       );
     }
@@ -503,7 +526,9 @@ export function question(ctx: ComposeContext): string {
   if (!symbol) {
     const kp = analysis.keyPhrases.slice(0, 2).map((k) => quote(k));
     const q = kp.length
-      ? pickSafe(ctx, [`what do ${joinList(kp)} mean to you personally, and where have you met them lately?`, `which part of ${joinList(kp)} feels most like your life right now?`])
+      ? kp.length > 1
+        ? pickSafe(ctx, [`what do ${joinList(kp)} mean to you personally, and where have you met them lately?`, `which part of ${joinList(kp)} feels most like your life right now?`])
+        : pickSafe(ctx, [`what does ${kp[0] ?? ''} mean to you personally, and where have you met it lately?`, `what in your life right now feels like ${kp[0] ?? ''}?`])
       : endingOk
         ? `the dream ends with ${endingOk}; what would make that ending feel complete?`
         : 'what was the strongest feeling in this dream, and where else have you felt it recently?';

@@ -56,6 +56,12 @@ export const motifEntrySchema = z.object({
   lucidNote: z.string().min(40).max(600),
   /** The reality check that fits this motif, as a short imperative ("Look at your hands and count your fingers"). */
   realityCheck: z.string().min(10).max(200),
+  /**
+   * Whether cues may come from remarks about the dreamer's waking past ("even though he passed
+   * away in 2019", "years ago"). Off by default: such a remark is context, not an event of the
+   * dream; a visit from someone who has died is recognised precisely through it.
+   */
+  readsBackstory: z.boolean().optional(),
 });
 export type MotifEntry = z.infer<typeof motifEntrySchema>;
 

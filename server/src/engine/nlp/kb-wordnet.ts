@@ -164,32 +164,42 @@ export class KbWordNet {
    */
   async nounToSymbol(lemma: string, options: { placesOnly?: boolean } = {}): Promise<HypernymMatch | null> {
     const key = `${lemma}|${options.placesOnly ? 'p' : ''}`;
-    const maxDepth = MAX_SEARCH_DEPTH;
     if (this.noun.has(key)) return this.noun.get(key) ?? null;
     const entry = this.wordnet.lookup(lemma, 'noun');
-    const first = entry?.offsets[0];
     let result: HypernymMatch | null = null;
-    if (first !== undefined) {
-      let frontier: Synset[] = [await this.wordnet.synset(first, 'noun')];
-      const seen = new Set<number>();
-      for (let depth = 0; depth <= maxDepth && frontier.length && !result; depth += 1) {
-        const next: Synset[] = [];
-        for (const s of frontier) {
-          if (seen.has(s.offset)) continue;
-          seen.add(s.offset);
-          const symbol = this.synsetSymbol.get(s.offset);
-          if (symbol && depth <= (MAX_DEPTH_BY_CATEGORY[symbol.category] ?? DEFAULT_MAX_DEPTH) && (!options.placesOnly || PLACE_CATEGORIES.has(symbol.category))) {
-            result = { symbol, depth, via: s.words };
-            break;
-          }
-          next.push(...(await this.wordnet.parents(s)));
-        }
-        frontier = next;
+    if (entry && entry.offsets.length) {
+      if (entry.tagged > 0 || entry.offsets.length === 1) {
+        result = await this.senseToSymbol(entry.offsets[0] ?? 0, options);
+      } else {
+        // Without frequency data the first sense is arbitrary ("turtle" is listed as a turtleneck
+        // first): read the word only when all its senses agree.
+        const all = await Promise.all(entry.offsets.slice(0, 4).map((o) => this.senseToSymbol(o, options)));
+        const first = all[0];
+        result = first && all.every((m) => m?.symbol === first.symbol) ? first : null;
       }
     }
     if (this.noun.size > 50000) this.noun.clear();
     this.noun.set(key, result);
     return result;
+  }
+
+  private async senseToSymbol(offset: number, options: { placesOnly?: boolean }): Promise<HypernymMatch | null> {
+    let frontier: Synset[] = [await this.wordnet.synset(offset, 'noun')];
+    const seen = new Set<number>();
+    for (let depth = 0; depth <= MAX_SEARCH_DEPTH && frontier.length; depth += 1) {
+      const next: Synset[] = [];
+      for (const s of frontier) {
+        if (seen.has(s.offset)) continue;
+        seen.add(s.offset);
+        const symbol = this.synsetSymbol.get(s.offset);
+        if (symbol && depth <= (MAX_DEPTH_BY_CATEGORY[symbol.category] ?? DEFAULT_MAX_DEPTH) && (!options.placesOnly || PLACE_CATEGORIES.has(symbol.category))) {
+          return { symbol, depth, via: s.words };
+        }
+        next.push(...(await this.wordnet.parents(s)));
+      }
+      frontier = next;
+    }
+    return null;
   }
 
   /** The hypernym chain of a noun's first sense (nearest first), for WordNet-based symbol readings. */

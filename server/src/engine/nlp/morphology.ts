@@ -77,3 +77,21 @@ export function baseForms(word: string): string[] {
   }
   return [...out];
 }
+
+/**
+ * Nouns behind adjectives the tagger marks as such: "snowy" → snow, "rocky" → rock, "sunny" → sun,
+ * "stony" → stone, "wooden" → wood. Only used for adjectives, where "-y" and "-en" are suffixes.
+ */
+export function adjectiveBases(word: string): string[] {
+  const out: string[] = [];
+  const strip = (suffix: string) => {
+    if (!word.endsWith(suffix) || word.length - suffix.length < 3) return;
+    const stem = word.slice(0, -suffix.length);
+    out.push(stem, `${stem}e`);
+    const last = stem.at(-1);
+    if (last && stem.at(-2) === last) out.push(stem.slice(0, -1));
+  };
+  strip('y');
+  strip('en');
+  return out;
+}

@@ -19,6 +19,8 @@ const LEX_NAMES = [
 
 export interface IndexEntry {
   lemma: string;
+  /** How many of its senses were seen in WordNet's tagged corpus; 0 means sense order says nothing about frequency. */
+  tagged: number;
   /** Synset offsets in data.<pos>, most frequent sense first. */
   offsets: number[];
 }
@@ -72,7 +74,7 @@ function parseIndexLine(line: string): IndexEntry {
   const lemma = (f[0] ?? '').replace(/_/g, ' ');
   const pCnt = Number(f[3] ?? 0);
   const offsets = f.slice(6 + pCnt).map(Number).filter((n) => Number.isFinite(n) && n > 0);
-  return { lemma, offsets };
+  return { lemma, tagged: Number(f[5 + pCnt] ?? 0), offsets };
 }
 
 function parseDataLine(line: string, pos: WordNetPos): Synset {
@@ -97,6 +99,40 @@ function parseDataLine(line: string, pos: WordNetPos): Synset {
     i += 4;
   }
   return { offset, pos, lexName, words, pointers, gloss };
+}
+
+/**
+ * How often each word was tagged as a verb in WordNet's sense-tagged corpus (index.sense), for a
+ * given set of words. Read once at load; the 7 MB file is released afterwards.
+ */
+export async function verbTagCounts(words: Iterable<string>, dir = WordNet.dictPath()): Promise<Map<string, number>> {
+  const buf = await readFile(path.join(dir, 'index.sense'));
+  const out = new Map<string, number>();
+  for (const word of words) {
+    const prefix = Buffer.from(`${word.replace(/\s+/g, '_')}%2`, 'latin1');
+    // Binary search for the first line whose key is >= prefix.
+    let lo = 0;
+    let hi = buf.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const start = mid === 0 ? 0 : buf.lastIndexOf(NEWLINE, mid - 1) + 1;
+      let end = buf.indexOf(NEWLINE, start);
+      if (end < 0) end = buf.length;
+      if (Buffer.compare(buf.subarray(start, Math.min(end, start + prefix.length)), prefix) < 0) lo = end + 1;
+      else hi = start;
+    }
+    let count = 0;
+    let pos = lo;
+    while (pos < buf.length && buf.subarray(pos, pos + prefix.length).equals(prefix)) {
+      let end = buf.indexOf(NEWLINE, pos);
+      if (end < 0) end = buf.length;
+      const fields = buf.toString('latin1', pos, end).split(' ');
+      count += Number(fields[3] ?? 0) || 0;
+      pos = end + 1;
+    }
+    out.set(word, count);
+  }
+  return out;
 }
 
 export class WordNet {

@@ -189,6 +189,18 @@ describe('request hygiene', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('sends the security headers, with a CSP that allows no inline script, on every response', async () => {
+    const client = new ApiClient(ctx.baseUrl);
+    for (const res of [await client.get('/api/health'), await client.get('/api/auth/me'), await client.get('/api/nope')]) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
   it('answers unknown API paths with a JSON 404 and serves the OpenAPI description', async () => {
     const client = new ApiClient(ctx.baseUrl);
     expect(await client.get('/api/does-not-exist')).toMatchObject({ status: 404, body: { message: MSG.notFound } });

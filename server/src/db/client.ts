@@ -5,7 +5,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { startBundledPostgres, type BundledPostgresLog } from './bundled-postgres';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface DatabaseHandle {
   db: Database;

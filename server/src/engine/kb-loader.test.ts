@@ -55,20 +55,20 @@ describe('knowledge base on the real files', () => {
 });
 
 describe('knowledge base validation', () => {
-  it('rejects a term claimed by two entries, naming both files and entries', () => {
+  it('rejects a term claimed by two entries, naming both files and entries', async () => {
     const a = entry('lantern', { synonyms: ['lamp'], file: 'symbols/objects.json' });
     const b = entry('lamp', { file: 'symbols/technology.json' });
-    expect(() => indexKnowledgeBase([a, b], [])).toThrow(/the term "lamp" of symbols\/technology\.json "lamp" \(name\) is already used by symbols\/objects\.json "lantern" \(synonym\)/);
+    await expect(indexKnowledgeBase([a, b], [])).rejects.toThrow(/the term "lamp" of symbols\/technology\.json "lamp" \(name\) is already used by symbols\/objects\.json "lantern" \(synonym\)/);
   });
 
-  it('rejects duplicate names across files', () => {
-    expect(() => indexKnowledgeBase([entry('lamp', { file: 'symbols/a.json' }), entry('lamp', { file: 'symbols/b.json' })], [])).toThrow(
+  it('rejects duplicate names across files', async () => {
+    await expect(indexKnowledgeBase([entry('lamp', { file: 'symbols/a.json' }), entry('lamp', { file: 'symbols/b.json' })], [])).rejects.toThrow(
       /duplicate symbol name "lamp" in symbols\/a\.json and symbols\/b\.json/,
     );
   });
 
-  it('rejects an unknown category', () => {
-    expect(() => indexKnowledgeBase([entry('lamp', { category: 'Furniture' })], [])).toThrow(/unknown category "Furniture"/);
+  it('rejects an unknown category', async () => {
+    await expect(indexKnowledgeBase([entry('lamp', { category: 'Furniture' })], [])).rejects.toThrow(/unknown category "Furniture"/);
   });
 
   describe('files on disk', () => {

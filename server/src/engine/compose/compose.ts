@@ -7,6 +7,7 @@ import type { Recurrence } from './history';
 import type { IntentionReading } from './intention';
 import { connections, emotions, lucidity, overview, question, symbols } from './paragraphs';
 import { hashSeed, Rng } from './rng';
+import { contentWords } from '../nlp/text';
 
 export interface ComposeInput {
   dream: DreamForEngine;
@@ -44,6 +45,8 @@ function compose(input: ComposeInput, variant: number, attempt: number): string 
     kb: input.kb,
     guard: new SymbolGuard(input.kb, new Set(analysis.symbols.map((s) => s.name))),
     rng: new Rng(hashSeed(input.dream.id, variant, attempt)),
+    wordingRng: new Rng(hashSeed(input.dream.id, 'wording', attempt)),
+    dreamWords: new Set(contentWords(`${input.dream.title} ${input.dream.narrative}`)),
     variant: variant + attempt,
     focus: focusOrder(analysis.symbols, variant + attempt),
     recurrences: input.recurrences,

@@ -13,7 +13,12 @@ export interface ComposeContext {
   narrative: DreamDocument;
   kb: KnowledgeBase;
   guard: SymbolGuard;
+  /** Varies with each regeneration: tone words, association order. */
   rng: Rng;
+  /** Seeded by the dream only, so wording slots line up across regenerations (see pickSafe). */
+  wordingRng: Rng;
+  /** Content words of the dream (narrative and title), to prefer meanings that speak to it. */
+  dreamWords: Set<string>;
   /** 0 for a first reading, then one more for each regeneration. */
   variant: number;
   /** Symbols in the order this reading focuses on them (rotated on regeneration). */
@@ -32,9 +37,16 @@ export function firstSafe(ctx: ComposeContext, candidates: Array<string | null |
 }
 
 /** Candidates in a seeded order: the first safe one wins, so regenerations pick other wording. */
+/**
+ * One of several wordings. Each call takes a starting point from a generator seeded by the dream
+ * alone, then moves on by the regeneration count, so a regenerated reading words every slot
+ * differently from the one before it while different dreams start from different wordings.
+ */
 export function pickSafe(ctx: ComposeContext, candidates: Array<string | null | undefined | false>): string | null {
   const usable = candidates.filter((c): c is string => typeof c === 'string' && c.length > 0);
-  return firstSafe(ctx, ctx.rng.shuffle(usable));
+  if (!usable.length) return null;
+  const start = (ctx.wordingRng.int(usable.length) + ctx.variant) % usable.length;
+  return firstSafe(ctx, [...usable.slice(start), ...usable.slice(0, start)]);
 }
 
 export function quote(text: string): string {

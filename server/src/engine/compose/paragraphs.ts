@@ -1,6 +1,6 @@
 import { CATEGORY_GUIDANCE } from '../kb/category-guidance';
 import { gerund } from '../nlp/inflect';
-import { joinList } from '../nlp/text';
+import { contentWords, joinList } from '../nlp/text';
 import type { DetectedSymbol } from '../types';
 import { agree, withArticle, capitalise, firstSafe, fragment, leansOnContext, pickSafe, quote, times, toneWords, type ComposeContext } from './context';
 
@@ -147,20 +147,24 @@ export function overview(ctx: ComposeContext): string {
 }
 
 /**
- * Sentences of a symbol's meaning for this reading: the opening sentence first (later ones lean on
- * it), other sentences on regeneration, never one that names an undetected symbol.
+ * Sentences of a symbol's meaning for this reading: those sharing words with the dream first
+ * ("murky water" for a dream of dark, murky water), then the entry's own order; regeneration moves
+ * on to the next ones. Never one that names an undetected symbol.
  */
 function meaningSentences(ctx: ComposeContext, symbol: DetectedSymbol, offset: number, count: number): string[] {
   const all = ctx.guard.sentences(symbol.meaning);
   if (!all.length) return [];
   const standalone = all.filter((s, i) => i === 0 || !leansOnContext(s));
   const pool = standalone.length ? standalone : all;
+  const own = new Set(contentWords(`${symbol.name} ${(ctx.kb.byName.get(symbol.name)?.synonyms ?? []).join(' ')}`));
+  const relevance = (s: string) => contentWords(s).filter((w) => ctx.dreamWords.has(w) && !own.has(w)).length;
+  const ranked = [...pool].sort((a, b) => relevance(b) - relevance(a) || all.indexOf(a) - all.indexOf(b));
   const out: string[] = [];
-  for (let i = 0; i < Math.min(count, pool.length); i += 1) {
-    const s = pool[(offset + i) % pool.length];
+  for (let i = 0; i < Math.min(count, ranked.length); i += 1) {
+    const s = ranked[(offset + i) % ranked.length];
     if (s && !out.includes(s)) out.push(s);
   }
-  // Keep the original order, so "it" and "such" still read naturally.
+  // Keep the entry's order, so "it" and "such" still read naturally.
   return out.sort((a, b) => all.indexOf(a) - all.indexOf(b));
 }
 
@@ -474,7 +478,9 @@ export function lucidity(ctx: ComposeContext): string {
     parts.push(pickSafe(ctx, [`When it happens again, ${check}.`, `A reality check that fits: ${check}.`]));
     return join(parts);
   }
-  const candidates = ctx.fresh && ctx.fresh.length ? [...ctx.fresh, ...ctx.focus] : ctx.focus;
+  const images = (list: DetectedSymbol[]) => list.filter((s) => !QUALITIES.has(s.category) && s.name !== 'wake');
+  const pool = images(ctx.fresh && ctx.fresh.length ? [...ctx.fresh, ...ctx.focus] : ctx.focus);
+  const candidates = pool.length ? pool : ctx.focus;
   const sign = candidates.length ? candidates[variant % candidates.length] : undefined;
   const check = realityCheck(ctx, null);
   if (!sign) {

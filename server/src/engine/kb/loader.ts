@@ -94,7 +94,8 @@ function fnv1a(text: string, seed: number): number {
 }
 
 /** Builds the lookup maps and rejects a term claimed by two entries (the matcher could not tell them apart). */
-export function indexKnowledgeBase(symbols: KbSymbol[], motifs: MotifEntry[], fingerprint = ''): KnowledgeBase {
+export async function indexKnowledgeBase(symbols: KbSymbol[], motifs: MotifEntry[], fingerprint = ''): Promise<KnowledgeBase> {
+  const timer = new SliceTimer(8);
   const byName = new Map<string, KbSymbol>();
   const words = new Map<string, TermRef>();
   const phrases = new Map<string, PhraseRef[]>();
@@ -113,6 +114,7 @@ export function indexKnowledgeBase(symbols: KbSymbol[], motifs: MotifEntry[], fi
   }
 
   for (const symbol of symbols) {
+    await timer.maybeYield();
     const terms: Array<[string, TermVia]> = [
       [symbol.name, 'name'],
       ...symbol.synonyms.map((s): [string, TermVia] => [s, 'synonym']),
@@ -175,5 +177,5 @@ export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<Knowledge
   const motifRaw = await readJson(path.join(dir, 'motifs.json'), 'motifs.json');
   fingerprint = fnv1a(JSON.stringify(motifRaw), fingerprint);
   const motifs = await parseArray(motifRaw, motifEntrySchema, 'motifs.json');
-  return indexKnowledgeBase(symbols, motifs, fingerprint.toString(16).padStart(8, '0'));
+  return await indexKnowledgeBase(symbols, motifs, fingerprint.toString(16).padStart(8, '0'));
 }

@@ -101,7 +101,9 @@ export class KbWordNet {
    */
   static async build(wordnet: WordNet, kb: KnowledgeBase): Promise<KbWordNet> {
     const jobs: Array<{ symbol: KbSymbol; term: string; isName: boolean; context: Set<string>; offsets: number[] }> = [];
+    const collect = new SliceTimer(8);
     for (const symbol of kb.symbols) {
+      await collect.maybeYield();
       const context = new Set(contentWords(`${symbol.name} ${symbol.meaning} ${symbol.associations.join(' ')} ${symbol.synonyms.join(' ')}`));
       for (const term of [symbol.name, ...symbol.synonyms]) {
         const entry = wordnet.lookup(term, 'noun');

@@ -141,8 +141,39 @@ export interface WinkLoadResult {
   fallbackReason?: string;
 }
 
+/**
+ * wink-nlp's own modules, leaves first. Evaluating the whole package at once takes one slice of
+ * 30–70 ms (most of it module loading); required one by one, each is a few milliseconds and the
+ * final require finds them cached. A file missing in another version is simply skipped.
+ */
+const WINK_MODULES = [
+  'constants', 'helper', 'locate', 'sort4FT', 'compose-patterns', 'identify-marked-area', 'compile-trex',
+  'recursive-tokenizer', 'search', 'reconstruct-spaces', 'sentence-wise-importance', 'its', 'contained-markings',
+  'contained-entities', 'as', 'allowed', 'cache', 'dd-wrapper', 'tokens-mappers', 'tokenizer', 'automaton',
+  'examples-compiler', 'api/get-parent-item', 'api/col-get-item', 'api/sel-get-item', 'api/col-each', 'api/sel-each',
+  'api/col-map', 'api/sel-map', 'api/col-filter', 'api/sel-filter', 'api/itm-token-out', 'api/col-tokens-out',
+  'api/sel-tokens-out', 'api/itm-entity-out', 'api/col-entities-out', 'api/sel-entities-out', 'api/itm-sentence-out',
+  'api/col-sentences-out', 'api/itm-document-out', 'api/print-tokens', 'doc-v2',
+];
+
+type WinkFactory = typeof import('wink-nlp').default;
+
+async function requireWinkSliced(): Promise<WinkFactory> {
+  const dir = path.dirname(require.resolve('wink-nlp'));
+  for (const name of WINK_MODULES) {
+    await yieldToLoop();
+    try {
+      require(path.join(dir, `${name}.js`));
+    } catch {
+      // Layout differs in this version; the package's entry point below loads whatever it needs.
+    }
+  }
+  await yieldToLoop();
+  return require('wink-nlp') as WinkFactory;
+}
+
 export async function loadWink(): Promise<WinkLoadResult> {
-  const { default: winkNLP } = await import('wink-nlp');
+  const winkNLP = await requireWinkSliced();
   await yieldToLoop();
   try {
     const model = await loadModelSliced();

@@ -108,7 +108,9 @@ function parseDataLine(line: string, pos: WordNetPos): Synset {
 export async function verbTagCounts(words: Iterable<string>, dir = WordNet.dictPath()): Promise<Map<string, number>> {
   const buf = await readFile(path.join(dir, 'index.sense'));
   const out = new Map<string, number>();
+  let n = 0;
   for (const word of words) {
+    if ((n += 1) % 256 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const prefix = Buffer.from(`${word.replace(/\s+/g, '_')}%2`, 'latin1');
     // Binary search for the first line whose key is >= prefix.
     let lo = 0;

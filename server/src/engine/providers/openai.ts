@@ -144,7 +144,6 @@ export class OpenAiEngine implements InterpretationEngine {
   private async request(prompt: string, format: 'json_schema' | 'json_object'): Promise<string> {
     const completion = await this.getClient().chat.completions.create({
       model: this.options.model || DEFAULT_MODEL,
-      temperature: 0.8,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: prompt },

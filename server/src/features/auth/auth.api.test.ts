@@ -128,6 +128,18 @@ describe('login, logout and sessions', () => {
     expect(row?.expire.getTime()).toBeGreaterThan(aged.getTime() + SESSION.renewAfterMs);
   });
 
+  it('forgets a cached session the moment the database changes, whoever changed it', async () => {
+    const { client, user } = await signUp(ctx.baseUrl);
+    // Twice: the second answer comes from this process's session cache.
+    expect((await client.get('/api/auth/check-admin')).body).toMatchObject({ isAdmin: false });
+    expect((await client.get('/api/auth/check-admin')).body).toMatchObject({ isAdmin: false });
+    // Another process (here: plain SQL) promotes the user; the trigger's announcement evicts the entry.
+    await ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+    await expect.poll(async () => (await client.get('/api/auth/check-admin')).body.isAdmin, { timeout: 2000 }).toBe(true);
+    await ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await expect.poll(async () => (await client.get('/api/auth/me')).status, { timeout: 2000 }).toBe(401);
+  });
+
   it('treats an expired session as signed out', async () => {
     const { client } = await signUp(ctx.baseUrl);
     const token = (client.cookie ?? '').split('=')[1] ?? '';

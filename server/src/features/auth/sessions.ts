@@ -3,6 +3,19 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SESSION } from '@common/limits';
 import type { Database } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
+import { SessionCache } from './session-cache';
+
+const caches = new WeakMap<Database, SessionCache>();
+
+/** The session cache of one database handle (each app process has one). */
+export function sessionCacheFor(db: Database): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SessionCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 /** Only the SHA-256 of the cookie token is stored: a leaked sessions table opens no account. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -39,6 +52,11 @@ const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
 
 export async function findSessionUser(db: Database, token: string): Promise<SessionLookup | null> {
   const sid = hashToken(token);
+  const cache = sessionCacheFor(db);
+  const cached = cache.get(sid);
+  if (cached && SESSION.lifetimeMs - (cached.expire.getTime() - Date.now()) < SESSION.renewAfterMs) {
+    return { user: cached.user, renewedUntil: null };
+  }
   let lookup = lookups.get(db);
   if (!lookup) {
     lookup = prepareLookup(db);
@@ -48,14 +66,21 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
   const row = rows[0];
   if (!row) return null;
   const age = SESSION.lifetimeMs - (row.expire.getTime() - Date.now());
-  if (age < SESSION.renewAfterMs) return { user: row.user, renewedUntil: null };
+  if (age < SESSION.renewAfterMs) {
+    cache.set(sid, row.user, row.expire);
+    return { user: row.user, renewedUntil: null };
+  }
   const renewedUntil = new Date(Date.now() + SESSION.lifetimeMs);
   await db.update(sessions).set({ expire: renewedUntil }).where(eq(sessions.sid, sid));
+  cache.set(sid, row.user, renewedUntil);
   return { user: row.user, renewedUntil };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
+  const sid = hashToken(token);
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+  // The trigger announces it to every process; this one forgets it at once.
+  sessionCacheFor(db).evictSession(sid);
 }
 
 export async function deleteExpiredSessions(db: Database): Promise<number> {

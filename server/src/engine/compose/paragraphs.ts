@@ -381,23 +381,27 @@ export function emotions(ctx: ComposeContext): string {
 /** (4) Links to the user's other dreams and to the intention; null when neither has anything to say. */
 export function connections(ctx: ComposeContext): string | null {
   const parts: Array<string | null> = [];
-  for (const r of ctx.recurrences.slice(0, 2)) {
+  let usedWording = -1;
+  ctx.recurrences.slice(0, 2).forEach((r) => {
     const last = r.lastTitle && ctx.guard.ok(r.lastTitle) ? `, most recently in ${quote(r.lastTitle)}` : '';
     if (r.kind === 'symbol' && r.symbol) {
-      const subject = `the ${r.symbol.name}`;
-      parts.push(
-        pickSafe(ctx, [
-          `This is not the first time ${subject} has shown up: it appears in ${r.count} of your last ${r.window} other dreams${last}.`,
-          `${capitalise(subject)} is a recurring image for you, appearing in ${r.count} of your last ${r.window} other dreams${last}.`,
-        ]),
-      );
+      const subject = r.symbol.category === 'Actions' ? gerund(r.symbol.name) : `the ${r.symbol.name}`;
+      const wordings = [
+        `This is not the first time ${subject} has shown up: it appears in ${r.count} of your last ${r.window} other dreams${last}.`,
+        `${capitalise(subject)} is a recurring image for you, appearing in ${r.count} of your last ${r.window} other dreams${last}.`,
+        `${capitalise(subject)} appears in ${r.count} of your last ${r.window} other dreams as well${last}.`,
+      ];
+      // A second recurring theme is worded differently from the first.
+      const chosen = pickSafe(ctx, wordings.filter((_, i) => i !== usedWording));
+      usedWording = chosen ? wordings.indexOf(chosen) : usedWording;
+      parts.push(chosen);
     } else if (r.kind === 'motif' && r.motif) {
       parts.push(
         firstSafe(ctx, [`The pattern of ${r.motif.name.toLowerCase()} recurs too, in ${r.count} of your last ${r.window} other dreams${last}.`]) ??
           `One of this dream's patterns recurs too, in ${r.count} of your last ${r.window} other dreams.`,
       );
     }
-  }
+  });
   if (parts.length) {
     parts.push(
       pickSafe(ctx, [

@@ -130,6 +130,8 @@ export async function listDreams(db: Database, userId: number, limit: number, of
 
 /** Ranking every match costs too much for a large journal; rank the most recent matches. */
 const SEARCH_CANDIDATES = 200;
+/** Matches are counted up to this many; the client shows "1000+" beyond. */
+export const SEARCH_COUNT_CAP = 1000;
 
 type SearchRow = {
   id: number;
@@ -147,9 +149,9 @@ type SearchRow = {
 };
 
 /**
- * Full-text search over title, tags and narrative (generated tsvector + GIN index). The exact
- * number of matches is counted; the most recent matches (at least 200, more when paging deeper)
- * are ranked with ts_rank_cd, and only the returned page gets a highlighted snippet. Matches are
+ * Full-text search over title, tags and narrative (generated tsvector + GIN index). Matches are
+ * counted up to 1,000; the most recent matches (at least 200, more when paging deeper) are
+ * ranked with ts_rank_cd, and only the returned page gets a highlighted snippet. Matches are
  * marked with control characters, never HTML.
  */
 export async function searchDreams(
@@ -164,15 +166,23 @@ export async function searchDreams(
   const result = await db.execute<SearchRow>(sql`
     with query as (select websearch_to_tsquery('english', ${q}) as tsq),
     matches as (
-      select d.id, d.search_vector, d.created_at, count(*) over () as total
+      -- Walks the user's dreams newest first and stops at the candidate count.
+      select d.id, d.created_at
       from dreams d, query
       where d.user_id = ${userId} and d.search_vector @@ query.tsq
       order by d.created_at desc, d.id desc
       limit ${candidates}
     ),
+    total as (
+      select count(*) as total from (
+        select 1 from dreams d, query
+        where d.user_id = ${userId} and d.search_vector @@ query.tsq
+        limit ${SEARCH_COUNT_CAP}
+      ) capped
+    ),
     ranked as (
-      select m.id, m.total, ts_rank_cd(m.search_vector, query.tsq) as rank, m.created_at
-      from matches m, query
+      select m.id, total.total, m.created_at, ts_rank_cd(d.search_vector, query.tsq) as rank
+      from matches m join dreams d on d.id = m.id, query, total
       order by rank desc, m.created_at desc, m.id desc
       limit ${limit} offset ${offset}
     )

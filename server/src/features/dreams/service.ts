@@ -130,8 +130,12 @@ export async function listDreams(db: Database, userId: number, limit: number, of
 
 /** Ranking every match costs too much for a large journal; rank the most recent matches. */
 const SEARCH_CANDIDATES = 200;
-/** Matches are counted up to this many; the client shows "1000+" beyond. */
-export const SEARCH_COUNT_CAP = 1000;
+/**
+ * Common words match thousands of dreams, and intersecting their GIN posting lists across every
+ * user costs more than reading this user's newest dreams directly. So the newest dreams are read
+ * first (btree, newest first); only a rarer query that finds too few there uses the GIN index.
+ */
+const RECENT_WINDOW = 2000;
 
 type SearchRow = {
   id: number;
@@ -144,15 +148,48 @@ type SearchRow = {
   intention_id: number | null;
   created_at: Date;
   rank: number;
-  total: number;
   snippet: string;
 };
 
+/** Ids of the user's matching dreams, newest first, and how many matched (exact or a lower bound). */
+async function searchCandidates(
+  db: Database,
+  userId: number,
+  q: string,
+  candidates: number,
+): Promise<{ ids: number[]; total: number }> {
+  const recent = await db.execute<{ scanned: number; ids: number[] }>(sql`
+    with query as (select websearch_to_tsquery('english', ${q}) as tsq),
+    recent as (
+      select d.id, d.created_at, d.search_vector from dreams d
+      where d.user_id = ${userId}
+      order by d.created_at desc, d.id desc
+      limit ${RECENT_WINDOW}
+    )
+    select (select count(*) from recent)::int as scanned,
+      coalesce((select array_agg(r.id order by r.created_at desc, r.id desc)
+        from recent r, query where r.search_vector @@ query.tsq), '{}'::int[]) as ids`);
+  const row = recent.rows[0];
+  const ids = row?.ids ?? [];
+  // Enough matches among the newest dreams, or the window covered the whole journal.
+  if (ids.length >= candidates || (row?.scanned ?? 0) < RECENT_WINDOW) {
+    return { ids: ids.slice(0, candidates), total: ids.length };
+  }
+  const all = await db.execute<{ id: number; total: number }>(sql`
+    with query as (select websearch_to_tsquery('english', ${q}) as tsq)
+    select d.id, count(*) over ()::int as total from dreams d, query
+    where d.user_id = ${userId} and d.search_vector @@ query.tsq
+    order by d.created_at desc, d.id desc
+    limit ${candidates}`);
+  return { ids: all.rows.map((r) => r.id), total: all.rows[0]?.total ?? 0 };
+}
+
 /**
- * Full-text search over title, tags and narrative (generated tsvector + GIN index). Matches are
- * counted up to 1,000; the most recent matches (at least 200, more when paging deeper) are
- * ranked with ts_rank_cd, and only the returned page gets a highlighted snippet. Matches are
- * marked with control characters, never HTML.
+ * Full-text search over title, tags and narrative (generated tsvector, GIN index, and the btree
+ * on (user, created) for common words). The most recent matches (at least 200, more when paging
+ * deeper) are ranked with ts_rank_cd, and only the returned page gets a highlighted snippet.
+ * `total` is exact for a journal of up to 2,000 dreams or a rarer query, and otherwise counts the
+ * matches among the newest 2,000 dreams. Matches are marked with control characters, never HTML.
  */
 export async function searchDreams(
   db: Database,
@@ -161,38 +198,25 @@ export async function searchDreams(
   limit: number,
   offset: number,
 ): Promise<{ results: Array<{ dream: StoredDream; rank: number; snippet: string }>; total: number }> {
-  const candidates = Math.max(SEARCH_CANDIDATES, offset + limit);
+  const { ids, total } = await searchCandidates(db, userId, q, Math.max(SEARCH_CANDIDATES, offset + limit));
+  if (!ids.length) return { results: [], total };
   const headline = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   const result = await db.execute<SearchRow>(sql`
     with query as (select websearch_to_tsquery('english', ${q}) as tsq),
-    matches as (
-      -- Walks the user's dreams newest first and stops at the candidate count.
-      select d.id, d.created_at
-      from dreams d, query
-      where d.user_id = ${userId} and d.search_vector @@ query.tsq
-      order by d.created_at desc, d.id desc
-      limit ${candidates}
-    ),
-    total as (
-      select count(*) as total from (
-        select 1 from dreams d, query
-        where d.user_id = ${userId} and d.search_vector @@ query.tsq
-        limit ${SEARCH_COUNT_CAP}
-      ) capped
-    ),
     ranked as (
-      select m.id, total.total, m.created_at, ts_rank_cd(d.search_vector, query.tsq) as rank
-      from matches m join dreams d on d.id = m.id, query, total
-      order by rank desc, m.created_at desc, m.id desc
+      select d.id, d.created_at, ts_rank_cd(d.search_vector, query.tsq) as rank
+      from dreams d, query
+      where d.id = any(${`{${ids.join(',')}}`}::int[]) and d.user_id = ${userId}
+      order by rank desc, d.created_at desc, d.id desc
       limit ${limit} offset ${offset}
     )
     select d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id, d.created_at,
-      r.rank, r.total, ts_headline('english', d.narrative, query.tsq, ${headline}) as snippet
+      r.rank, ts_headline('english', d.narrative, query.tsq, ${headline}) as snippet
     from ranked r join dreams d on d.id = r.id, query
     order by r.rank desc, r.created_at desc, r.id desc`);
   const rows = result.rows;
   return {
-    total: rows[0] ? Number(rows[0].total) : 0,
+    total,
     results: rows.map((r) => ({
       dream: {
         id: r.id,

@@ -32,6 +32,8 @@ test('the starfield twinkles, and stands still under prefers-reduced-motion', as
 test('keyboard only: skip link, account menu, dream dialog', async ({ page, account }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome back, ${account.username}` })).toBeVisible();
+  // The account menu is its own chunk: wait until it has replaced the plain avatar.
+  await expect(page.getByRole('button', { name: `Account menu for ${account.username}` })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
@@ -61,6 +63,8 @@ test('keyboard only: skip link, account menu, dream dialog', async ({ page, acco
 test('F8 moves focus to the notifications region', async ({ page }) => {
   await page.goto('/landing');
   await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();
+  // The notification region is loaded lazily; F8 is bound once it is there.
+  await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('list')).toBeFocused();
 });

@@ -6,11 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { HTTP } from '@common/limits';
 import { MSG } from '@common/messages';
 import { isClientRoute } from '@common/paths';
@@ -21,6 +17,7 @@ import { healthRoutes } from './features/health/routes';
 import { registerAuth, registerOriginCheck } from './middleware/auth';
 import { registerErrorHandling } from './middleware/errors';
 import { registerSecurityHeaders } from './middleware/security-headers';
+import { fastSerializerCompiler } from './middleware/serializer';
 import { registerFeatureRoutes, type FeatureDeps } from './features/registry';
 
 export interface AppDeps extends Omit<FeatureDeps, 'db'> {
@@ -46,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, { hsts: config.cookieSecure });

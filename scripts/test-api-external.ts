@@ -2,22 +2,10 @@
 // only through DATABASE_URL over TCP, the way an operator's own server would be.
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startBundledPostgres } from '../server/src/db/bundled-postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../server/test/net';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'dt-external-pg-'));
 await chmod(dir, 0o755);

@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readdir, readFile, rm, access, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './app';
 import { createTestDatabase, urlFor, type TestDatabase } from './db';
 import { buildUserInput, type UserInput } from './factories';
+import { freePort as anyFreePort } from './net';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_WITHIN_MS = 60_000;
@@ -21,15 +21,7 @@ const portsHandedOut = new Set<number>();
 /** A port nothing listens on now, and never one this file already gave to an app. */
 async function freePort(): Promise<number> {
   for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = createServer();
-      srv.once('error', reject);
-      srv.listen(0, '127.0.0.1', () => {
-        const address = srv.address();
-        const port = typeof address === 'object' && address ? address.port : 0;
-        srv.close(() => resolve(port));
-      });
-    });
+    const port = await anyFreePort();
     if (!portsHandedOut.has(port)) {
       portsHandedOut.add(port);
       return port;

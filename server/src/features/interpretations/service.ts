@@ -12,14 +12,8 @@ export function presentInterpretation(row: InterpretationRow): Interpretation {
   return { id: row.id, dreamId: row.dreamId, content: row.content, provider: row.provider, createdAt: row.createdAt.toISOString() };
 }
 
-export function toEngineDream(row: {
-  id: number;
-  title: string;
-  narrative: string;
-  tags: string[];
-  timePeriod: string | null;
-  date: Date | null;
-}): DreamForEngine {
+/** Picks the engine's fields off a dream row (rows carry more columns than the engine needs). */
+export function toEngineDream(row: DreamForEngine): DreamForEngine {
   return { id: row.id, title: row.title, narrative: row.narrative, tags: row.tags, timePeriod: row.timePeriod, date: row.date };
 }
 

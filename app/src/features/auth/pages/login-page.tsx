@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '@common/paths';
 import { loginBodySchema, type LoginBody } from '@common/schemas/auth';
-import { Button } from '@app/components/ui/button';
-import { Alert, Card } from '@app/components/ui/misc';
 import { toast } from '@app/lib/toast-store';
 import { authFailureMessage, useLogin } from '../api';
+import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
 
 /** /login and /auth: the same form; /auth carries the "Welcome Back" heading and links to /basic-register. */
@@ -37,41 +36,32 @@ export function LoginPage({ variant }: { variant: 'login' | 'auth' }) {
   });
 
   return (
-    <div className="mx-auto max-w-md">
-      <Card>
-        <h1 className="text-2xl font-bold text-white">{variant === 'auth' ? 'Welcome Back' : 'Log In'}</h1>
-        <p className="mt-1 text-slate-300">
-          {variant === 'auth' ? 'Access your dream universe' : 'Sign in to continue your dream journal'}
-        </p>
-        <form className="mt-6 grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
-          {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-          <FormField
-            id="username"
-            label="Username"
-            autoComplete="username"
-            error={errors.username?.message}
-            {...form.register('username')}
-          />
-          <FormField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <Button type="submit" disabled={login.isPending}>
-            {login.isPending ? 'Logging in...' : 'Log In'}
-          </Button>
-        </form>
-        <p className="mt-4 text-sm text-slate-300">
-          New here?{' '}
-          <Link className="text-dream-300 underline-offset-4 hover:underline" to={variant === 'auth' ? paths.basicRegister : paths.register}>
-            Create an account
-          </Link>
-        </p>
-      </Card>
-    </div>
+    <AuthCard
+      heading={variant === 'auth' ? 'Welcome Back' : 'Log In'}
+      subtitle={variant === 'auth' ? 'Access your dream universe' : 'Sign in to continue your dream journal'}
+      failure={failure}
+      onSubmit={(e) => void onSubmit(e)}
+      submitLabel="Log In"
+      pendingLabel="Logging in..."
+      pending={login.isPending}
+      footer={{ text: 'New here?', link: 'Create an account', to: variant === 'auth' ? paths.basicRegister : paths.register }}
+    >
+      <FormField
+        id="username"
+        label="Username"
+        autoComplete="username"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <FormField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+    </AuthCard>
   );
 }
 

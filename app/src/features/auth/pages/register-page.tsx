@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { paths } from '@common/paths';
 import { registerFormSchema, type RegisterForm } from '@common/schemas/auth';
-import { Button } from '@app/components/ui/button';
-import { Alert, Card } from '@app/components/ui/misc';
 import { BRAND } from '@app/config/brand';
 import { ApiError } from '@app/lib/api-client';
 import { toast } from '@app/lib/toast-store';
 import { authFailureMessage, useRegister } from '../api';
+import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
 
 const EMPTY: RegisterForm = { username: '', email: '', password: '', confirmPassword: '' };
@@ -71,25 +70,18 @@ export function RegisterPage() {
   });
 
   return (
-    <div className="mx-auto max-w-md">
-      <Card>
-        <h1 className="text-2xl font-bold text-white">Create Account</h1>
-        <p className="mt-1 text-slate-300">Start your journal of the dream realms</p>
-        <form className="mt-6 grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
-          {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-          <RegisterFields form={form} />
-          <Button type="submit" disabled={register.isPending}>
-            {register.isPending ? 'Creating Account...' : 'Create Account'}
-          </Button>
-        </form>
-        <p className="mt-4 text-sm text-slate-300">
-          Already have an account?{' '}
-          <Link className="text-dream-300 underline-offset-4 hover:underline" to={paths.login}>
-            Log in
-          </Link>
-        </p>
-      </Card>
-    </div>
+    <AuthCard
+      heading="Create Account"
+      subtitle="Start your journal of the dream realms"
+      failure={failure}
+      onSubmit={(e) => void onSubmit(e)}
+      submitLabel="Create Account"
+      pendingLabel="Creating Account..."
+      pending={register.isPending}
+      footer={{ text: 'Already have an account?', link: 'Log in', to: paths.login }}
+    >
+      <RegisterFields form={form} />
+    </AuthCard>
   );
 }
 
@@ -113,26 +105,21 @@ export function BasicRegisterPage() {
   });
 
   return (
-    <div className="mx-auto max-w-md">
-      <Card>
-        <h1 className="text-2xl font-bold text-white">
+    <AuthCard
+      heading={
+        <>
           Join <span className="text-dream-300">{BRAND.first}</span> <span className="text-aurora-300">{BRAND.second}</span>
-        </h1>
-        <p className="mt-1 text-slate-300">{BRAND.tagline}</p>
-        <form className="mt-6 grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
-          {banner ? <Alert variant="destructive">{banner}</Alert> : null}
-          <RegisterFields form={form} />
-          <Button type="submit" disabled={register.isPending}>
-            {register.isPending ? 'Creating Account...' : 'Create Account'}
-          </Button>
-        </form>
-        <p className="mt-4 text-sm text-slate-300">
-          Already a traveler?{' '}
-          <Link className="text-dream-300 underline-offset-4 hover:underline" to={paths.auth}>
-            Log in
-          </Link>
-        </p>
-      </Card>
-    </div>
+        </>
+      }
+      subtitle={BRAND.tagline}
+      failure={banner}
+      onSubmit={(e) => void onSubmit(e)}
+      submitLabel="Create Account"
+      pendingLabel="Creating Account..."
+      pending={register.isPending}
+      footer={{ text: 'Already a traveler?', link: 'Log in', to: paths.auth }}
+    >
+      <RegisterFields form={form} />
+    </AuthCard>
   );
 }

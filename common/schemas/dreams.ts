@@ -151,6 +151,8 @@ export const SNIPPET_STOP = '\u0003';
 
 export const searchResultSchema = z.object({
   results: z.array(z.object({ dream: dreamSchema, rank: z.number(), snippet: z.string() })),
+  /** Matches counted: all of them when totalExact, otherwise at least this many (only the newest are ranked). */
   total: z.number().int(),
+  totalExact: z.boolean(),
 });
 export type SearchResults = z.infer<typeof searchResultSchema>;

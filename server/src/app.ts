@@ -13,6 +13,7 @@ import { isClientRoute } from '@common/paths';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { authRoutes } from './features/auth/routes';
+import { registerChangeFeed } from './db/change-feed';
 import { healthRoutes } from './features/health/routes';
 import { registerAuth, registerOriginCheck } from './middleware/auth';
 import { registerErrorHandling } from './middleware/errors';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerOriginCheck(app);
+  registerChangeFeed(app, db);
   registerAuth(app, db, { secure: config.cookieSecure });
 
   await app.register(healthRoutes, { db });

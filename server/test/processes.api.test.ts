@@ -219,7 +219,7 @@ describe('two app processes on one PostgreSQL server (DATABASE_URL)', () => {
     await database?.drop();
   });
 
-  it('share sessions: sign in on one, seen and signed out on the other', { timeout: 120_000 }, async () => {
+  it('share sessions and data: sign in on one, seen and signed out on the other; a dream from one reaches the other', { timeout: 120_000 }, async () => {
     const url = urlFor(database.name);
     const [a, b] = await Promise.all([startApp({ DATABASE_URL: url }), startApp({ DATABASE_URL: url })]);
     await Promise.all([a.waitReady(), b.waitReady()]);
@@ -236,6 +236,15 @@ describe('two app processes on one PostgreSQL server (DATABASE_URL)', () => {
     const me = await onB.get<{ id: number; username: string }>('/api/auth/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: registered.body.id, username: input.username });
+
+    // B caches the (empty) list of recent dreams; a dream recorded through A reaches it.
+    expect((await onB.get<unknown[]>('/api/dreams/recent?limit=20')).body).toEqual([]);
+    expect((await onB.get<unknown[]>('/api/dreams/recent?limit=20')).body).toEqual([]);
+    const recorded = await onA.post<{ id: number }>('/api/dreams', { title: 'Seen by both', narrative: 'Two processes, one journal.', tags: [] });
+    expect(recorded.status).toBe(201);
+    await expect
+      .poll(async () => (await onB.get<Array<{ id: number }>>('/api/dreams/recent?limit=20')).body.map((d) => d.id), { timeout: 2000 })
+      .toEqual([recorded.body.id]);
 
     expect((await onB.post('/api/auth/logout')).status).toBe(200);
 

@@ -3,7 +3,7 @@ import { SESSION } from '@common/limits';
 import { MSG } from '@common/messages';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { findSessionUser, sessionCacheFor } from '../features/auth/sessions';
+import { findSessionUser } from '../features/auth/sessions';
 import { forbidden, unauthorized } from '../lib/http-error';
 
 declare module 'fastify' {
@@ -33,20 +33,6 @@ export function clearSessionCookie(reply: FastifyReply, options: CookieOptions):
 
 /** Resolves the session cookie to request.user on every API request. */
 export function registerAuth(app: FastifyInstance, db: Database, cookie: CookieOptions): void {
-  // Session lookups are cached while this process listens for changes (see session-cache.ts).
-  let stopListening: (() => Promise<void>) | null = null;
-  app.addHook('onReady', async () => {
-    try {
-      stopListening = await sessionCacheFor(db).listen(db.$client.options, (err) =>
-        app.log.warn({ err }, 'session change notifications lost; session cache off'),
-      );
-    } catch (err) {
-      app.log.warn({ err }, 'cannot listen for session changes; every request reads its session from the database');
-    }
-  });
-  app.addHook('onClose', async () => {
-    await stopListening?.();
-  });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request, reply) => {

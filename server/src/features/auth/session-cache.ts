@@ -1,7 +1,5 @@
-import pg from 'pg';
+import { CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { UserRow } from '../../db/schema';
-
-export const AUTH_CHANNEL = 'dt_auth_changed';
 
 interface Entry {
   user: UserRow;
@@ -12,25 +10,43 @@ interface Entry {
 /**
  * Session lookups cached in process memory, so most authenticated requests make no query.
  * Correctness across processes comes from PostgreSQL: triggers announce every deleted session and
- * every changed or deleted user on a channel (migration 0004), whoever made the change, and each
- * process evicts what it holds. The cache answers only while that channel is being listened to;
- * entries also expire after a short time as a safety net.
+ * every changed or deleted user (migration 0004), whoever made the change, and each process evicts
+ * what it holds. The cache answers only while the change feed is listening; entries also expire
+ * after a short time as a safety net.
+ *
+ * A lookup that was in flight while an eviction happened is not stored (`epoch`): its row may have
+ * been read before the change it was evicted for.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
-  private listening = false;
+  private evictions = 0;
 
   constructor(
+    private readonly feed: Pick<ChangeFeed, 'active' | 'on' | 'onReset'>,
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    feed.on(CHANNELS.auth, (payload) => {
+      if (payload.startsWith('sid:')) this.evictSession(payload.slice(4));
+      else if (payload.startsWith('user:')) this.evictUser(Number(payload.slice(5)));
+    });
+    feed.onReset(() => {
+      this.evictions++;
+      this.entries.clear();
+    });
+  }
 
   get active(): boolean {
-    return this.listening;
+    return this.feed.active;
+  }
+
+  /** Take this before reading a session from the database; pass it to set(). */
+  get epoch(): number {
+    return this.evictions;
   }
 
   get(sid: string, now = Date.now()): Entry | undefined {
-    if (!this.listening) return undefined;
+    if (!this.feed.active) return undefined;
     const entry = this.entries.get(sid);
     if (!entry) return undefined;
     if (now - entry.cachedAt > this.ttlMs || entry.expire.getTime() <= now) {
@@ -40,8 +56,8 @@ export class SessionCache {
     return entry;
   }
 
-  set(sid: string, user: UserRow, expire: Date): void {
-    if (!this.listening) return;
+  set(sid: string, user: UserRow, expire: Date, epoch: number): void {
+    if (!this.feed.active || epoch !== this.evictions) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -50,38 +66,12 @@ export class SessionCache {
   }
 
   evictSession(sid: string): void {
+    this.evictions++;
     this.entries.delete(sid);
   }
 
   evictUser(userId: number): void {
+    this.evictions++;
     for (const [sid, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(sid);
-  }
-
-  private stopListening(): void {
-    this.listening = false;
-    this.entries.clear();
-  }
-
-  /** Listens on a dedicated connection; returns a function that stops listening. */
-  async listen(config: pg.ClientConfig, onProblem: (err: unknown) => void): Promise<() => Promise<void>> {
-    const client = new pg.Client(config);
-    client.on('notification', (msg) => {
-      const payload = msg.payload ?? '';
-      if (payload.startsWith('sid:')) this.evictSession(payload.slice(4));
-      else if (payload.startsWith('user:')) this.evictUser(Number(payload.slice(5)));
-    });
-    // A lost connection means missed announcements: stop answering from memory at once.
-    client.on('error', (err) => {
-      this.stopListening();
-      onProblem(err);
-    });
-    client.on('end', () => this.stopListening());
-    await client.connect();
-    await client.query(`LISTEN ${AUTH_CHANNEL}`);
-    this.listening = true;
-    return async () => {
-      this.stopListening();
-      await client.end().catch(() => undefined);
-    };
   }
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SESSION } from '@common/limits';
 import type { Database } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
+import { changeFeedFor } from '../../db/change-feed';
 import { SessionCache } from './session-cache';
 
 const caches = new WeakMap<Database, SessionCache>();
@@ -11,7 +12,7 @@ const caches = new WeakMap<Database, SessionCache>();
 export function sessionCacheFor(db: Database): SessionCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new SessionCache();
+    cache = new SessionCache(changeFeedFor(db));
     caches.set(db, cache);
   }
   return cache;
@@ -57,6 +58,7 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
   if (cached && SESSION.lifetimeMs - (cached.expire.getTime() - Date.now()) < SESSION.renewAfterMs) {
     return { user: cached.user, renewedUntil: null };
   }
+  const epoch = cache.epoch;
   let lookup = lookups.get(db);
   if (!lookup) {
     lookup = prepareLookup(db);
@@ -67,12 +69,12 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
   if (!row) return null;
   const age = SESSION.lifetimeMs - (row.expire.getTime() - Date.now());
   if (age < SESSION.renewAfterMs) {
-    cache.set(sid, row.user, row.expire);
+    cache.set(sid, row.user, row.expire, epoch);
     return { user: row.user, renewedUntil: null };
   }
   const renewedUntil = new Date(Date.now() + SESSION.lifetimeMs);
   await db.update(sessions).set({ expire: renewedUntil }).where(eq(sessions.sid, sid));
-  cache.set(sid, row.user, renewedUntil);
+  cache.set(sid, row.user, renewedUntil, epoch);
   return { user: row.user, renewedUntil };
 }
 

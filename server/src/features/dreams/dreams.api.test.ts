@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
 import type { Dream, SearchResults } from '@common/schemas/dreams';
@@ -139,6 +139,39 @@ describe('dreams', () => {
   });
 });
 
+describe('recent dreams, cached per process', () => {
+  const titles = async (user: SignedInUser, limit = 20) =>
+    (await user.client.get<Dream[]>(`/api/dreams/recent?limit=${limit}`)).body.map((d) => d.title);
+
+  it('shows the user’s own writes at once: create, edit, delete, import', async () => {
+    const user = await signUp(ctx.baseUrl);
+    expect(await titles(user)).toEqual([]);
+    const created = await user.client.post<Dream>('/api/dreams', buildDream({ title: 'First light' }));
+    expect(await titles(user)).toEqual(['First light']);
+    expect(await titles(user, 3)).toEqual(['First light']);
+    await user.client.patch(`/api/dreams/${created.body.id}`, { title: 'First light, edited' });
+    expect(await titles(user)).toEqual(['First light, edited']);
+    const imported = await user.client.post('/api/import', { format: 'csv', data: 'date,title,narrative,tags\n2020-01-01,Imported night,Walking by a canal.,water\n' });
+    expect(imported.status).toBe(200);
+    expect(await titles(user)).toContain('Imported night');
+    await user.client.delete(`/api/dreams/${created.body.id}`);
+    expect(await titles(user)).toEqual(['Imported night']);
+  });
+
+  it('shows changes made elsewhere (another process, plain SQL) once PostgreSQL announces them', async () => {
+    const user = await signUp(ctx.baseUrl);
+    await user.client.post('/api/dreams', buildDream({ title: 'Cached night' }));
+    expect(await titles(user)).toEqual(['Cached night']);
+    expect(await titles(user)).toEqual(['Cached night']); // now from the cache
+    await ctx.db.insert(dreams).values({ userId: user.user.id, title: 'Written elsewhere', narrative: 'By another process.', tags: [] });
+    await expect.poll(() => titles(user), { timeout: 2000 }).toEqual(['Written elsewhere', 'Cached night']);
+    await ctx.db.update(dreams).set({ title: 'Renamed elsewhere' }).where(eq(dreams.title, 'Written elsewhere'));
+    await expect.poll(() => titles(user), { timeout: 2000 }).toEqual(['Renamed elsewhere', 'Cached night']);
+    await ctx.db.delete(dreams).where(eq(dreams.userId, user.user.id));
+    await expect.poll(() => titles(user), { timeout: 2000 }).toEqual([]);
+  });
+});
+
 describe('full-text search', () => {
   it('finds dreams beyond the 20 most recent, ranked, with marked snippets, and only the user’s own', async () => {
     const user = await signUp(ctx.baseUrl);
@@ -173,6 +206,41 @@ describe('full-text search', () => {
     // websearch syntax never errors, even for odd input
     const odd = await user.client.get('/api/dreams/search?q=' + encodeURIComponent('"unclosed -( & | !!'));
     expect(odd.status).toBe(200);
+  });
+
+  it('ranks title matches first, pages past the end with the total kept, and says when the total is a lower bound', async () => {
+    const user = await signUp(ctx.baseUrl);
+    const hour = 3_600_000;
+    const start = Date.UTC(2024, 0, 1);
+    // 230 dreams that mention a comet in passing, then one older dream with the comet in its title.
+    await ctx.db.insert(dreams).values([
+      { userId: user.user.id, title: 'The comet', narrative: 'A tail of fire.', tags: [], createdAt: new Date(start - hour) },
+      ...Array.from({ length: 230 }, (_, i) => ({
+        userId: user.user.id,
+        title: `Night ${i}`,
+        narrative: 'Far away a comet crossed the sky while I walked home along the river.',
+        tags: [],
+        createdAt: new Date(start + i * hour),
+      })),
+    ]);
+    // 230 matches: only the newest 200 are candidates, so the title match (the oldest) is not among them.
+    const common = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=5');
+    expect(common.body).toMatchObject({ total: 200, totalExact: false });
+    expect(common.body.results.map((r) => r.dream.title)).toEqual(['Night 229', 'Night 228', 'Night 227', 'Night 226', 'Night 225']);
+    // Paging deeper widens the candidates; the title match outranks every narrative match.
+    const deep = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=5&offset=226');
+    expect(deep.body).toMatchObject({ total: 231, totalExact: true });
+    expect(deep.body.results.map((r) => r.dream.title)).toEqual(['Night 4', 'Night 3', 'Night 2', 'Night 1', 'Night 0']);
+    const first = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=1&offset=230');
+    expect(first.body.results.map((r) => r.dream.title)).toEqual(['Night 0']);
+    const titled = await user.client.get<SearchResults>('/api/dreams/search?q=comet%20tail&limit=3');
+    expect(titled.body).toMatchObject({ total: 1, totalExact: true });
+    expect(titled.body.results[0]?.dream.title).toBe('The comet');
+    // Past the end: no results, the count is still there.
+    const past = await user.client.get<SearchResults>('/api/dreams/search?q=comet%20tail&offset=40');
+    expect(past.body).toEqual({ results: [], total: 1, totalExact: true });
+    const none = await user.client.get<SearchResults>('/api/dreams/search?q=zeppelin');
+    expect(none.body).toEqual({ results: [], total: 0, totalExact: true });
   });
 });
 

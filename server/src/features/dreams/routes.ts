@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '@common/schemas/auth';
@@ -15,13 +15,27 @@ import {
 import type { Database } from '../../db/client';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { presentDream } from './presenter';
-import { createDream, deleteDream, getDream, listDreams, searchDreams, updateDream } from './service';
+import { recentDreamsCacheFor } from './recent-cache';
+import { createDream, deleteDream, getDream, listDreams, recentDreams, searchDreams, updateDream } from './service';
+
+/** The route's own response serialiser (compiled from its schema), as bytes ready to send again. */
+function serialize(reply: FastifyReply, payload: unknown): Buffer {
+  const out = reply.serialize(payload);
+  if (Buffer.isBuffer(out)) return out;
+  return typeof out === 'string' ? Buffer.from(out) : Buffer.from(out);
+}
+
+/** A Buffer is sent as it is: no second serialisation. */
+function sendSerialized(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
 export async function dreamRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const cache = recentDreamsCacheFor(db);
   // onRequest: a visitor gets 401 before any body validation.
   r.addHook('onRequest', requireUser);
 
@@ -44,7 +58,16 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
   r.get(
     '/api/dreams/recent',
     { schema: { tags: ['dreams'], summary: 'The most recently recorded dreams', querystring: recentQuerySchema, response: { 200: z.array(dreamSchema), ...errors } } },
-    async (request) => (await listDreams(db, currentUser(request).id, request.query.limit)).map(presentDream),
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const { limit } = request.query;
+      const cached = cache.body(userId, limit);
+      if (cached) return sendSerialized(reply, cached);
+      const epoch = cache.epoch;
+      const body = serialize(reply, (await recentDreams(db, userId, limit)).map(presentDream));
+      cache.setBody(userId, limit, body, epoch);
+      return sendSerialized(reply, body);
+    },
   );
 
   r.get(
@@ -53,7 +76,7 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
     async (request) => {
       const { q, limit, offset } = request.query;
       const found = await searchDreams(db, currentUser(request).id, q, limit, offset);
-      return { total: found.total, results: found.results.map((r) => ({ ...r, dream: presentDream(r.dream) })) };
+      return { total: found.total, totalExact: found.totalExact, results: found.results.map((r) => ({ ...r, dream: presentDream(r.dream) })) };
     },
   );
 

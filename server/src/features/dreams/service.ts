@@ -3,6 +3,7 @@ import { SNIPPET_START, SNIPPET_STOP } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
 import { dreams, intentions, type DreamRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-cache';
 
 /** Every column but the generated search vector, which never leaves the database. */
 const { searchVector: _searchVector, ...dreamColumns } = getTableColumns(dreams);
@@ -40,7 +41,7 @@ async function linkIntention(tx: Tx, userId: number, intentionId: number, dreamI
 }
 
 export async function createDream(db: Database, userId: number, input: DreamInput): Promise<StoredDream> {
-  return db.transaction(async (tx) => {
+  const dream = await db.transaction(async (tx) => {
     if (input.intentionId) await assertOwnIntention(tx, userId, input.intentionId);
     const inserted = await tx
       .insert(dreams)
@@ -59,6 +60,8 @@ export async function createDream(db: Database, userId: number, input: DreamInpu
     if (input.intentionId) await linkIntention(tx, userId, input.intentionId, dream.id);
     return dream;
   });
+  dreamsChanged(db, userId);
+  return dream;
 }
 
 export async function updateDream(
@@ -67,7 +70,7 @@ export async function updateDream(
   dreamId: number,
   input: Partial<DreamInput>,
 ): Promise<StoredDream> {
-  return db.transaction(async (tx) => {
+  const dream = await db.transaction(async (tx) => {
     if (input.intentionId) await assertOwnIntention(tx, userId, input.intentionId);
     const changes: Partial<typeof dreams.$inferInsert> = {};
     if (input.title !== undefined) changes.title = input.title;
@@ -85,6 +88,8 @@ export async function updateDream(
     if (input.intentionId) await linkIntention(tx, userId, input.intentionId, dream.id);
     return dream;
   });
+  dreamsChanged(db, userId);
+  return dream;
 }
 
 export async function getDream(db: Database, userId: number, dreamId: number): Promise<StoredDream> {
@@ -104,6 +109,7 @@ export async function deleteDream(db: Database, userId: number, dreamId: number)
     .where(and(eq(dreams.id, dreamId), eq(dreams.userId, userId)))
     .returning({ id: dreams.id });
   if (!removed.length) throw notFound(DREAM_NOT_FOUND);
+  dreamsChanged(db, userId);
 }
 
 /** Home and Journal load this on every visit: a named prepared statement skips parse and plan. */
@@ -119,26 +125,37 @@ function prepareList(db: Database) {
 }
 const listStatements = new WeakMap<Database, ReturnType<typeof prepareList>>();
 
-export async function listDreams(db: Database, userId: number, limit: number, offset = 0): Promise<StoredDream[]> {
+function listStatement(db: Database) {
   let statement = listStatements.get(db);
   if (!statement) {
     statement = prepareList(db);
     listStatements.set(db, statement);
   }
-  return statement.execute({ userId, limit, offset });
+  return statement;
+}
+
+export async function listDreams(db: Database, userId: number, limit: number, offset = 0): Promise<StoredDream[]> {
+  return listStatement(db).execute({ userId, limit, offset });
+}
+
+/** The user's newest dreams (Home, Journal), from the process's cache when it holds them (recent-cache.ts). */
+export async function recentDreams(db: Database, userId: number, limit: number): Promise<StoredDream[]> {
+  const cache = recentDreamsCacheFor(db);
+  const cached = cache.get(userId, limit);
+  if (cached) return cached;
+  const epoch = cache.epoch;
+  const fetched = Math.max(limit, RECENT_FETCH_MIN);
+  const rows = await listStatement(db).execute({ userId, limit: fetched, offset: 0 });
+  cache.set(userId, rows, fetched, epoch);
+  return rows.length > limit ? rows.slice(0, limit) : rows;
 }
 
 /** Ranking every match costs too much for a large journal; rank the most recent matches. */
 const SEARCH_CANDIDATES = 200;
-/**
- * Common words match thousands of dreams, and intersecting their GIN posting lists across every
- * user costs more than reading this user's newest dreams directly. So the newest dreams are read
- * first (btree, newest first); only a rarer query that finds too few there uses the GIN index.
- */
-const RECENT_WINDOW = 2000;
 
 type SearchRow = {
-  id: number;
+  found: number;
+  id: number | null;
   user_id: number;
   title: string;
   narrative: string;
@@ -151,45 +168,18 @@ type SearchRow = {
   snippet: string;
 };
 
-/** Ids of the user's matching dreams, newest first, and how many matched (exact or a lower bound). */
-async function searchCandidates(
-  db: Database,
-  userId: number,
-  q: string,
-  candidates: number,
-): Promise<{ ids: number[]; total: number }> {
-  const recent = await db.execute<{ scanned: number; ids: number[] }>(sql`
-    with query as (select websearch_to_tsquery('english', ${q}) as tsq),
-    recent as (
-      select d.id, d.created_at, d.search_vector from dreams d
-      where d.user_id = ${userId}
-      order by d.created_at desc, d.id desc
-      limit ${RECENT_WINDOW}
-    )
-    select (select count(*) from recent)::int as scanned,
-      coalesce((select array_agg(r.id order by r.created_at desc, r.id desc)
-        from recent r, query where r.search_vector @@ query.tsq), '{}'::int[]) as ids`);
-  const row = recent.rows[0];
-  const ids = row?.ids ?? [];
-  // Enough matches among the newest dreams, or the window covered the whole journal.
-  if (ids.length >= candidates || (row?.scanned ?? 0) < RECENT_WINDOW) {
-    return { ids: ids.slice(0, candidates), total: ids.length };
-  }
-  const all = await db.execute<{ id: number; total: number }>(sql`
-    with query as (select websearch_to_tsquery('english', ${q}) as tsq)
-    select d.id, count(*) over ()::int as total from dreams d, query
-    where d.user_id = ${userId} and d.search_vector @@ query.tsq
-    order by d.created_at desc, d.id desc
-    limit ${candidates}`);
-  return { ids: all.rows.map((r) => r.id), total: all.rows[0]?.total ?? 0 };
-}
-
 /**
- * Full-text search over title, tags and narrative (generated tsvector, GIN index, and the btree
- * on (user, created) for common words). The most recent matches (at least 200, more when paging
- * deeper) are ranked with ts_rank_cd, and only the returned page gets a highlighted snippet.
- * `total` is exact for a journal of up to 2,000 dreams or a rarer query, and otherwise counts the
- * matches among the newest 2,000 dreams. Matches are marked with control characters, never HTML.
+ * Full-text search over title, tags and narrative (a generated tsvector with a GIN index), in one
+ * round trip. The newest matches (at least 200, more when paging deeper) are the candidates; they
+ * are ranked with ts_rank_cd and only the returned page gets a highlighted snippet.
+ *
+ * The tsquery is written inline (not in a CTE) and the statement is unnamed, so PostgreSQL plans
+ * every search with the actual words: for common words it walks the user's (user, created) btree
+ * newest first and stops after enough matches; for rare words it intersects the GIN posting lists.
+ * A named prepared statement would fall back to a generic plan after five runs and lose that choice.
+ *
+ * One match more than the candidates is read, so `total` is exact (`totalExact`) whenever every match
+ * was a candidate; otherwise it is the number of candidates, a lower bound. Matches are marked with control characters, never HTML.
  */
 export async function searchDreams(
   db: Database,
@@ -197,26 +187,35 @@ export async function searchDreams(
   q: string,
   limit: number,
   offset: number,
-): Promise<{ results: Array<{ dream: StoredDream; rank: number; snippet: string }>; total: number }> {
-  const { ids, total } = await searchCandidates(db, userId, q, Math.max(SEARCH_CANDIDATES, offset + limit));
-  if (!ids.length) return { results: [], total };
+): Promise<{ results: Array<{ dream: StoredDream; rank: number; snippet: string }>; total: number; totalExact: boolean }> {
+  const candidates = Math.max(SEARCH_CANDIDATES, offset + limit);
   const headline = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   const result = await db.execute<SearchRow>(sql`
-    with query as (select websearch_to_tsquery('english', ${q}) as tsq),
-    ranked as (
-      select d.id, d.created_at, ts_rank_cd(d.search_vector, query.tsq) as rank
-      from dreams d, query
-      where d.id = any(${`{${ids.join(',')}}`}::int[]) and d.user_id = ${userId}
-      order by rank desc, d.created_at desc, d.id desc
+    with cand as (
+      select d.id, d.created_at, ts_rank_cd(d.search_vector, websearch_to_tsquery('english', ${q})) as rank
+      from dreams d
+      where d.user_id = ${userId} and d.search_vector @@ websearch_to_tsquery('english', ${q})
+      order by d.created_at desc, d.id desc
+      limit ${candidates + 1}
+    ),
+    page as (
+      select id, created_at, rank
+      from (select * from cand order by created_at desc, id desc limit ${candidates}) ranked
+      order by rank desc, created_at desc, id desc
       limit ${limit} offset ${offset}
     )
-    select d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id, d.created_at,
-      r.rank, ts_headline('english', d.narrative, query.tsq, ${headline}) as snippet
-    from ranked r join dreams d on d.id = r.id, query
-    order by r.rank desc, r.created_at desc, r.id desc`);
-  const rows = result.rows;
+    select c.found, d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id,
+      d.created_at, p.rank,
+      ts_headline('english', d.narrative, websearch_to_tsquery('english', ${q}), ${headline}) as snippet
+    from (select count(*)::int as found from cand) c
+      left join page p on true
+      left join dreams d on d.id = p.id
+    order by p.rank desc nulls last, p.created_at desc, p.id desc`);
+  const found = result.rows[0]?.found ?? 0;
+  const rows = result.rows.filter((r): r is SearchRow & { id: number } => r.id !== null);
   return {
-    total,
+    total: Math.min(found, candidates),
+    totalExact: found <= candidates,
     results: rows.map((r) => ({
       dream: {
         id: r.id,

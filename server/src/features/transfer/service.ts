@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { parseCsv } from './csv';
+import { dreamsChanged } from '../dreams/recent-cache';
 
 export async function exportJournal(db: Database, userId: number): Promise<JournalExport> {
   const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
@@ -329,5 +330,6 @@ export async function importJournal(
       if (intentionId && dreamId) await tx.update(intentions).set({ dreamId }).where(eq(intentions.id, intentionId));
     }
   });
+  if (newDreams.length) dreamsChanged(db, userId);
   return result;
 }

@@ -1,0 +1,16 @@
+import path from 'node:path';
+import pg from 'pg';
+import { insertDreams, seeded } from './journal';
+import { signUp } from './lib/load';
+const base = process.argv[2]!; const dataDir = process.argv[3]!;
+const main = await signUp(base, 'bench_journal');
+const others: number[] = [];
+for (let i = 0; i < 99; i++) others.push((await signUp(base, `bench_other_${i}`)).id);
+const client = new pg.Client({ host: path.join(dataDir, 'run'), port: 5432, user: 'postgres', database: 'dreamtraveler' });
+await client.connect();
+const rand = seeded(42);
+await insertDreams(client, main.id, 10000, rand);
+for (const id of others) await insertDreams(client, id, 909, rand);
+await client.query('analyze dreams');
+await client.end();
+console.log(main.cookie);

@@ -18,6 +18,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // The manifest tells scripts/prerender-landing.tsx which files each entry became.
+    manifest: true,
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./app/index.html', import.meta.url)),
+        // The static landing page's own small script (app/src/landing-boot.ts).
+        'landing-boot': fileURLToPath(new URL('./app/src/landing-boot.ts', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

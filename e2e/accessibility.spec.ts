@@ -61,8 +61,8 @@ test('keyboard only: skip link, account menu, dream dialog', async ({ page, acco
 });
 
 test('F8 moves focus to the notifications region', async ({ page }) => {
-  await page.goto('/landing');
-  await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
   // The notification region is loaded lazily; F8 is bound once it is there.
   await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
   await page.keyboard.press('F8');

@@ -26,7 +26,7 @@ function sourceStamp() {
       hash.update(`${path.relative(root, file)}:${info.size}:${info.mtimeMs}\n`);
     }
   }
-  for (const file of ['vite.config.ts', 'package-lock.json']) {
+  for (const file of ['vite.config.ts', 'package-lock.json', 'scripts/prerender-landing.tsx', 'scripts/compress-assets.mjs']) {
     const full = path.join(root, file);
     if (existsSync(full)) hash.update(readFileSync(full));
   }

@@ -7,15 +7,16 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { HTTP } from '@common/limits';
+import { HTTP, SESSION } from '@common/limits';
 import { MSG } from '@common/messages';
 import { isClientRoute } from '@common/paths';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
-import { authRoutes } from './features/auth/routes';
 import { registerChangeFeed } from './db/change-feed';
+import { authRoutes } from './features/auth/routes';
+import { findSessionUser } from './features/auth/sessions';
 import { healthRoutes } from './features/health/routes';
-import { registerAuth, registerOriginCheck } from './middleware/auth';
+import { registerAuth, registerOriginCheck, setSessionCookie } from './middleware/auth';
 import { registerErrorHandling } from './middleware/errors';
 import { registerSecurityHeaders } from './middleware/security-headers';
 import { fastSerializerCompiler } from './middleware/serializer';
@@ -105,9 +106,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     // The static plugin refuses directory paths; the home page is the client's index.
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
-    // The landing page is prerendered at build time (scripts/prerender-landing.tsx).
+    // Visitors get the landing page as static HTML prerendered at build time, with no app script
+    // (scripts/prerender-landing.tsx); a signed-in user gets the app, whose header has their menu.
     const landing = existsSync(path.join(clientDir, 'landing.html')) ? 'landing.html' : 'index.html';
-    app.get('/landing', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile(landing));
+    app.get('/landing', { schema: { hide: true } }, async (request, reply) => {
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
+      const token = request.cookies[SESSION.cookieName];
+      const session = token && token.length <= 200 ? await findSessionUser(db, token) : null;
+      if (session?.renewedUntil) setSessionCookie(reply, token ?? '', session.renewedUntil, { secure: config.cookieSecure });
+      return reply.sendFile(session ? 'index.html' : landing);
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,95 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { UI } from '@common/limits';
-
-interface Star {
-  x: number;
-  y: number;
-  r: number;
-  phase: number;
-  speed: number;
-}
+import { startStarfield } from './starfield-engine';
 
 /**
  * The animated starfield behind every screen. It draws on a canvas, pauses while the tab is
- * hidden, and stands still (one static frame) under prefers-reduced-motion.
+ * hidden, and stands still (one static frame) under prefers-reduced-motion (starfield-engine.ts).
  */
 export function Starfield({ count = UI.starCount }: { count?: number }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    let stars: Star[] = [];
-    let frame = 0;
-    let running = false;
-
-    const resize = () => {
-      // Stars are soft dots: a modest pixel ratio looks the same and costs far less to paint.
-      const dpr = Math.min(window.devicePixelRatio || 1, 1.5);
-      canvas.width = window.innerWidth * dpr;
-      canvas.height = window.innerHeight * dpr;
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      stars = Array.from({ length: count }, () => ({
-        x: Math.random() * window.innerWidth,
-        y: Math.random() * window.innerHeight,
-        r: Math.random() * 1.4 + 0.3,
-        phase: Math.random() * Math.PI * 2,
-        speed: Math.random() * 0.015 + 0.004,
-      }));
-      draw(0);
-    };
-
-    const draw = (t: number) => {
-      ctx.clearRect(0, 0, window.innerWidth, window.innerHeight);
-      for (const s of stars) {
-        const twinkle = motion.matches ? 0.8 : 0.55 + 0.45 * Math.sin(s.phase + t * s.speed * 0.06);
-        ctx.globalAlpha = twinkle;
-        ctx.fillStyle = '#e0e7ff';
-        ctx.beginPath();
-        ctx.arc(s.x, s.y, s.r, 0, Math.PI * 2);
-        ctx.fill();
-      }
-      ctx.globalAlpha = 1;
-    };
-
-    // Twinkling is slow: about 20 repaints a second are enough and leave the main thread free.
-    let last = 0;
-    const loop = (t: number) => {
-      if (t - last >= 50) {
-        last = t;
-        draw(t);
-      }
-      frame = requestAnimationFrame(loop);
-    };
-    const start = () => {
-      if (running || motion.matches || document.hidden) return;
-      running = true;
-      frame = requestAnimationFrame(loop);
-    };
-    const stop = () => {
-      running = false;
-      cancelAnimationFrame(frame);
-    };
-    const sync = () => {
-      if (document.hidden || motion.matches) {
-        stop();
-        draw(0);
-      } else start();
-    };
-
-    resize();
-    sync();
-    window.addEventListener('resize', resize);
-    document.addEventListener('visibilitychange', sync);
-    motion.addEventListener('change', sync);
-    return () => {
-      stop();
-      window.removeEventListener('resize', resize);
-      document.removeEventListener('visibilitychange', sync);
-      motion.removeEventListener('change', sync);
-    };
+    return canvas ? startStarfield(canvas, count) : undefined;
   }, [count]);
 
   return (

@@ -3,7 +3,7 @@ import { SESSION } from '@common/limits';
 import { MSG } from '@common/messages';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/schema';
-import { findSessionUser } from '../features/auth/sessions';
+import { findCachedSessionUser, findSessionUser } from '../features/auth/sessions';
 import { forbidden, unauthorized } from '../lib/http-error';
 
 declare module 'fastify' {
@@ -35,15 +35,25 @@ export function clearSessionCookie(reply: FastifyReply, options: CookieOptions):
 export function registerAuth(app: FastifyInstance, db: Database, cookie: CookieOptions): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  // Callback style with a synchronous path: most requests are answered by the session cache.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const token = request.cookies[SESSION.cookieName];
-    if (!token || token.length > 200) return;
-    const found = await findSessionUser(db, token);
-    if (!found) return;
-    request.user = found.user;
-    request.sessionToken = token;
-    if (found.renewedUntil) setSessionCookie(reply, token, found.renewedUntil, cookie);
+    if (!token || token.length > 200) return done();
+    const cached = findCachedSessionUser(db, token);
+    if (cached) {
+      request.user = cached;
+      request.sessionToken = token;
+      return done();
+    }
+    findSessionUser(db, token).then((found) => {
+      if (found) {
+        request.user = found.user;
+        request.sessionToken = token;
+        if (found.renewedUntil) setSessionCookie(reply, token, found.renewedUntil, cookie);
+      }
+      done();
+    }, done);
   });
 }
 
@@ -69,22 +79,32 @@ export function currentUser(request: FastifyRequest): UserRow {
  * session cookie cannot be ridden cross-site. Non-browser clients send neither header.
  */
 export function registerOriginCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site' || site === 'same-site') throw forbidden(MSG.crossOrigin);
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        throw forbidden(MSG.crossOrigin);
-      }
-      // request.host honours X-Forwarded-Host only when TRUST_PROXY is on.
-      if (originHost !== request.host) throw forbidden(MSG.crossOrigin);
-    } else if (origin === 'null') {
-      throw forbidden(MSG.crossOrigin);
+  // Callback style: GET requests (most of them) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    try {
+      assertSameOrigin(request);
+      done();
+    } catch (err) {
+      done(err as Error);
     }
   });
+}
+
+function assertSameOrigin(request: FastifyRequest): void {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') throw forbidden(MSG.crossOrigin);
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw forbidden(MSG.crossOrigin);
+    }
+    // request.host honours X-Forwarded-Host only when TRUST_PROXY is on.
+    if (originHost !== request.host) throw forbidden(MSG.crossOrigin);
+  } else if (origin === 'null') {
+    throw forbidden(MSG.crossOrigin);
+  }
 }

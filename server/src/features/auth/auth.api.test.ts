@@ -203,14 +203,21 @@ describe('request hygiene', () => {
 
   it('sends the security headers, with a CSP that allows no inline script, on every response', async () => {
     const client = new ApiClient(ctx.baseUrl);
+    // JSON answers: a CSP that allows nothing at all, no sniffing, no framing.
     for (const res of [await client.get('/api/health'), await client.get('/api/auth/me'), await client.get('/api/nope')]) {
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-powered-by')).toBeNull();
     }
+    // Pages: the app's CSP (scripts from this origin only, never inline).
+    const page = await client.get('/some/page');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-powered-by')).toBeNull();
   });
 
   it('answers unknown API paths with a JSON 404 and serves the OpenAPI description', async () => {

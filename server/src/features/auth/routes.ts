@@ -4,8 +4,10 @@ import { AUTH_THROTTLE } from '@common/limits';
 import { MSG } from '@common/messages';
 import { checkAdminSchema, loginBodySchema, messageSchema, publicUserSchema, registerBodySchema } from '@common/schemas/auth';
 import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { tooManyRequests, unauthorized } from '../../lib/http-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { sendSerialized, serialize } from '../../lib/serialized';
 import { SlidingWindowCounter } from '../../lib/throttle';
 import {
   clearSessionCookie,
@@ -105,12 +107,22 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     },
   });
 
+  const meBodies = new WeakMap<UserRow, Buffer>();
   for (const url of ['/api/auth/me', '/api/auth/user', '/api/user']) r.route({
     method: 'GET',
     url,
     schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: publicUserSchema, 401: messageSchema } },
     preHandler: requireUser,
-    handler: async (request) => presentUser(currentUser(request)),
+    // A cached session hands back the same user object, so its answer is serialised once.
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      let body = meBodies.get(user);
+      if (!body) {
+        body = serialize(reply, presentUser(user));
+        meBodies.set(user, body);
+      }
+      return sendSerialized(reply, body);
+    },
   });
 
   r.route({

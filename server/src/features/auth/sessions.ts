@@ -51,13 +51,21 @@ function prepareLookup(db: Database) {
 }
 const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
 
+/**
+ * The session's user from this process's cache, without waiting: undefined when the cache cannot
+ * answer (not cached, or the sliding expiry is due) and findSessionUser must ask the database.
+ */
+export function findCachedSessionUser(db: Database, token: string): UserRow | undefined {
+  const cached = sessionCacheFor(db).get(hashToken(token));
+  if (cached && SESSION.lifetimeMs - (cached.expire.getTime() - Date.now()) < SESSION.renewAfterMs) return cached.user;
+  return undefined;
+}
+
 export async function findSessionUser(db: Database, token: string): Promise<SessionLookup | null> {
+  const cachedUser = findCachedSessionUser(db, token);
+  if (cachedUser) return { user: cachedUser, renewedUntil: null };
   const sid = hashToken(token);
   const cache = sessionCacheFor(db);
-  const cached = cache.get(sid);
-  if (cached && SESSION.lifetimeMs - (cached.expire.getTime() - Date.now()) < SESSION.renewAfterMs) {
-    return { user: cached.user, renewedUntil: null };
-  }
   const epoch = cache.epoch;
   let lookup = lookups.get(db);
   if (!lookup) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '@common/schemas/auth';
@@ -13,22 +13,11 @@ import {
   updateDreamBodySchema,
 } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
+import { sendSerialized, serialize } from '../../lib/serialized';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { presentDream } from './presenter';
 import { recentDreamsCacheFor } from './recent-cache';
 import { createDream, deleteDream, getDream, listDreams, recentDreams, searchDreams, updateDream } from './service';
-
-/** The route's own response serialiser (compiled from its schema), as bytes ready to send again. */
-function serialize(reply: FastifyReply, payload: unknown): Buffer {
-  const out = reply.serialize(payload);
-  if (Buffer.isBuffer(out)) return out;
-  return typeof out === 'string' ? Buffer.from(out) : Buffer.from(out);
-}
-
-/** A Buffer is sent as it is: no second serialisation. */
-function sendSerialized(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
-}
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 

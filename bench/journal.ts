@@ -15,7 +15,7 @@ const MIDDLE = ['silver', 'staircase', 'ocean', 'forest', 'mirror', 'train', 'ga
 const RARE = ['lantern', 'cartographer', 'telescope', 'labyrinth', 'comet', 'violin', 'glacier', 'orchard', 'lighthouse', 'carousel', 'meteor', 'tapestry'];
 const FILLER = ['the', 'a', 'and', 'then', 'was', 'I', 'of', 'in', 'to', 'with', 'into', 'under', 'over', 'slowly', 'suddenly'];
 
-export function seeded(seed: number) {
+function seeded(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
@@ -34,7 +34,7 @@ function narrative(rand: () => number): string {
   return `${words.join(' ')}.`;
 }
 
-export async function insertDreams(client: pg.Client, userId: number, count: number, rand: () => number): Promise<void> {
+async function insertDreams(client: pg.Client, userId: number, count: number, rand: () => number): Promise<void> {
   const batch = 2000;
   for (let start = 0; start < count; start += batch) {
     const n = Math.min(batch, count - start);

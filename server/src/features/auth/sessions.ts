@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SESSION } from '@common/limits';
 import type { Database } from '../../db/client';
@@ -19,7 +19,7 @@ export function sessionCacheFor(db: Database): SessionCache {
 }
 
 /** Only the SHA-256 of the cookie token is stored: a leaked sessions table opens no account. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export async function createSession(db: Database, userId: number): Promise<{ token: string; expires: Date }> {
   const token = randomBytes(32).toString('base64url');

@@ -20,15 +20,20 @@ type Handler = (payload: string) => void;
 /**
  * One LISTEN connection per app process, shared by every in-process cache.
  *
- * A cache may answer from memory only while `active`: a lost connection means missed
- * announcements, so every cache is told to forget everything (`onReset`) and stays off until the
- * process restarts. Caches also guard against the read/notify race (a read that started before a
- * change but finished after its announcement must not be stored) with their own epoch counters.
+ * A cache may answer from memory only while `active`. When the connection is lost, announcements
+ * may be missed: every cache is told to forget everything (`onReset`) and stays off while the feed
+ * reconnects (1 s, doubling up to 30 s). Reset handlers run again the moment the feed is back, so a
+ * read that began while it was down is never stored. Caches also guard against the read/notify race
+ * (a read that began before a change but finished after its announcement) with epoch counters.
  */
 export class ChangeFeed {
   private readonly handlers = new Map<Channel, Set<Handler>>();
   private readonly resetHandlers = new Set<() => void>();
   private listening = false;
+  private client: pg.Client | null = null;
+  private stopped = true;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryMs = RETRY_MIN_MS;
 
   get active(): boolean {
     return this.listening;
@@ -43,7 +48,7 @@ export class ChangeFeed {
     set.add(handler);
   }
 
-  /** Called whenever the feed stops: whatever a cache holds may be stale from then on. */
+  /** Called whenever the feed stops or (re)starts: whatever a cache holds or is reading may be stale. */
   onReset(handler: () => void): void {
     this.resetHandlers.add(handler);
   }
@@ -53,31 +58,78 @@ export class ChangeFeed {
     for (const handler of this.handlers.get(channel) ?? []) handler(payload);
   }
 
-  private stop(): void {
-    this.listening = false;
+  private reset(): void {
     for (const handler of this.resetHandlers) handler();
   }
 
-  /** Listens on a dedicated connection; returns a function that stops listening. */
+  /**
+   * Listens on a dedicated connection and keeps listening (reconnecting) until the returned function
+   * is called. The first connection's failure is thrown; later ones go to onProblem.
+   */
   async start(config: pg.ClientConfig, onProblem: (err: unknown) => void): Promise<() => Promise<void>> {
-    const client = new pg.Client(config);
-    client.on('notification', (msg) => {
-      if (this.listening) this.dispatch(msg.channel as Channel, msg.payload ?? '');
-    });
-    client.on('error', (err) => {
-      this.stop();
-      onProblem(err);
-    });
-    client.on('end', () => this.stop());
-    await client.connect();
-    for (const channel of Object.values(CHANNELS)) await client.query(`LISTEN ${channel}`);
-    this.listening = true;
+    this.stopped = false;
+    await this.connect(config, onProblem);
     return async () => {
-      this.stop();
-      await client.end().catch(() => undefined);
+      this.stopped = true;
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      const client = this.client;
+      this.client = null;
+      this.listening = false;
+      this.reset();
+      await client?.end().catch(() => undefined);
     };
   }
+
+  private async connect(config: pg.ClientConfig, onProblem: (err: unknown) => void): Promise<void> {
+    const client = new pg.Client(config);
+    client.on('notification', (msg) => {
+      if (this.listening && this.client === client) this.dispatch(msg.channel as Channel, msg.payload ?? '');
+    });
+    const lost = (err?: unknown) => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.listening = false;
+      this.reset();
+      if (err) onProblem(err);
+      this.scheduleReconnect(config, onProblem);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      for (const channel of Object.values(CHANNELS)) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.retryMs = RETRY_MIN_MS;
+    this.reset();
+    this.listening = true;
+  }
+
+  private scheduleReconnect(config: pg.ClientConfig, onProblem: (err: unknown) => void): void {
+    if (this.stopped || this.retryTimer) return;
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.stopped) return;
+      this.connect(config, onProblem).catch((err: unknown) => {
+        onProblem(err);
+        this.scheduleReconnect(config, onProblem);
+      });
+    }, delay);
+    this.retryTimer.unref();
+  }
 }
+
+const RETRY_MIN_MS = 1000;
+const RETRY_MAX_MS = 30_000;
 
 const feeds = new WeakMap<Database, ChangeFeed>();
 
@@ -101,7 +153,7 @@ export function registerChangeFeed(app: FastifyInstance, db: Database): void {
   app.addHook('onReady', async () => {
     try {
       stop = await changeFeedFor(db).start(db.$client.options, (err) =>
-        app.log.warn({ err }, 'change notifications lost; in-process caches off'),
+        app.log.warn({ err }, 'change notifications lost; in-process caches off until the feed reconnects'),
       );
     } catch (err) {
       app.log.warn({ err }, 'cannot listen for changes; every request reads from the database');

@@ -170,6 +170,36 @@ describe('recent dreams, cached per process', () => {
     await ctx.db.delete(dreams).where(eq(dreams.userId, user.user.id));
     await expect.poll(() => titles(user), { timeout: 2000 }).toEqual([]);
   });
+
+  it('forgets everything when the change feed drops, and caches again once it has reconnected', async () => {
+    const listeners = async () =>
+      (await ctx.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN dt_%'`)).rows;
+    const user = await signUp(ctx.baseUrl);
+    await user.client.post('/api/dreams', buildDream({ title: 'Before the drop' }));
+    expect(await titles(user)).toEqual(['Before the drop']);
+    expect(await titles(user)).toEqual(['Before the drop']); // cached
+
+    // The app's LISTEN connection dies; a change made now is announced to nobody.
+    expect((await listeners()).length).toBe(1);
+    await ctx.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN dt_%'`);
+    await expect.poll(async () => (await listeners()).length, { timeout: 2000, intervals: [10] }).toBe(0);
+    await ctx.db.insert(dreams).values({ userId: user.user.id, title: 'During the drop', narrative: 'Nobody was listening.', tags: [] });
+    await expect.poll(() => titles(user), { timeout: 2000 }).toEqual(['During the drop', 'Before the drop']);
+
+    // The feed reconnects by itself, and the cache is used again: a change that bypasses the trigger
+    // is not seen until an announced one evicts the entry.
+    await expect.poll(async () => (await listeners()).length, { timeout: 5000 }).toBe(1);
+    expect(await titles(user)).toEqual(['During the drop', 'Before the drop']);
+    await ctx.db.execute(sql`alter table dreams disable trigger dreams_changed_notify`);
+    try {
+      await ctx.db.update(dreams).set({ title: 'Renamed quietly' }).where(eq(dreams.title, 'Before the drop'));
+    } finally {
+      await ctx.db.execute(sql`alter table dreams enable trigger dreams_changed_notify`);
+    }
+    expect(await titles(user)).toEqual(['During the drop', 'Before the drop']);
+    await ctx.db.update(dreams).set({ title: 'Renamed aloud' }).where(eq(dreams.title, 'During the drop'));
+    await expect.poll(() => titles(user), { timeout: 2000 }).toEqual(['Renamed aloud', 'Renamed quietly']);
+  });
 });
 
 describe('full-text search', () => {

@@ -22,7 +22,11 @@ async function benchDreams(): Promise<DreamForEngine[]> {
   } catch {
     raw = null;
   }
-  const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && Array.isArray((raw as { dreams?: unknown }).dreams) ? (raw as { dreams: unknown[] }).dreams : [];
+  const list = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object' && Array.isArray((raw as { dreams?: unknown }).dreams)
+      ? (raw as { dreams: unknown[] }).dreams
+      : [];
   const dreams: DreamForEngine[] = [];
   list.forEach((item: unknown, i) => {
     if (typeof item !== 'object' || item === null) return;
@@ -43,7 +47,14 @@ async function benchDreams(): Promise<DreamForEngine[]> {
     'My teeth crumbled in my hand while I stood in front of the whole class, and everyone laughed.',
     'A stranger chased me through my childhood house; every door opened onto another hallway.',
     'I realised I was dreaming and flew over a city of glass, feeling completely free.',
-  ].map((narrative, i) => ({ id: i + 1, title: '', narrative, tags: [], timePeriod: null, date: new Date(Date.UTC(2025, 0, 1 + i)) }));
+  ].map((narrative, i) => ({
+    id: i + 1,
+    title: '',
+    narrative,
+    tags: [],
+    timePeriod: null,
+    date: new Date(Date.UTC(2025, 0, 1 + i)),
+  }));
 }
 
 function percentile(sorted: number[], p: number): number {

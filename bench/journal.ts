@@ -10,10 +10,76 @@ const OTHER_USER_DREAMS = 909; // 99 × 909 + 10,000 ≈ 100,000 dreams in all
 const SEARCH = 'silver staircase';
 
 // A small dream vocabulary with a long tail, so common and rare words both occur.
-const COMMON = ['dream', 'night', 'house', 'door', 'water', 'light', 'dark', 'walked', 'saw', 'felt', 'room', 'friend', 'mother', 'city', 'road'];
-const MIDDLE = ['silver', 'staircase', 'ocean', 'forest', 'mirror', 'train', 'garden', 'window', 'moon', 'storm', 'snake', 'bridge', 'school', 'clock', 'river', 'tower', 'key', 'owl', 'fire', 'bird'];
-const RARE = ['lantern', 'cartographer', 'telescope', 'labyrinth', 'comet', 'violin', 'glacier', 'orchard', 'lighthouse', 'carousel', 'meteor', 'tapestry'];
-const FILLER = ['the', 'a', 'and', 'then', 'was', 'I', 'of', 'in', 'to', 'with', 'into', 'under', 'over', 'slowly', 'suddenly'];
+const COMMON = [
+  'dream',
+  'night',
+  'house',
+  'door',
+  'water',
+  'light',
+  'dark',
+  'walked',
+  'saw',
+  'felt',
+  'room',
+  'friend',
+  'mother',
+  'city',
+  'road',
+];
+const MIDDLE = [
+  'silver',
+  'staircase',
+  'ocean',
+  'forest',
+  'mirror',
+  'train',
+  'garden',
+  'window',
+  'moon',
+  'storm',
+  'snake',
+  'bridge',
+  'school',
+  'clock',
+  'river',
+  'tower',
+  'key',
+  'owl',
+  'fire',
+  'bird',
+];
+const RARE = [
+  'lantern',
+  'cartographer',
+  'telescope',
+  'labyrinth',
+  'comet',
+  'violin',
+  'glacier',
+  'orchard',
+  'lighthouse',
+  'carousel',
+  'meteor',
+  'tapestry',
+];
+const FILLER = [
+  'the',
+  'a',
+  'and',
+  'then',
+  'was',
+  'I',
+  'of',
+  'in',
+  'to',
+  'with',
+  'into',
+  'under',
+  'over',
+  'slowly',
+  'suddenly',
+];
 
 function seeded(seed: number) {
   let s = seed >>> 0;
@@ -66,7 +132,12 @@ export async function benchJournal(): Promise<{ figures: Figure[]; raw: Record<s
     const others: number[] = [];
     for (let i = 0; i < OTHER_USERS; i++) others.push((await signUp(app.baseUrl, `bench_other_${i}`)).id);
 
-    const client = new pg.Client({ host: path.join(app.dataDir, 'run'), port: 5432, user: 'postgres', database: 'dreamtraveler' });
+    const client = new pg.Client({
+      host: path.join(app.dataDir, 'run'),
+      port: 5432,
+      user: 'postgres',
+      database: 'dreamtraveler',
+    });
     await client.connect();
     const seedStart = Date.now();
     const rand = seeded(42);
@@ -95,20 +166,53 @@ export async function benchJournal(): Promise<{ figures: Figure[]; raw: Record<s
     // One user searching (one connection): the latency a person waits for. Then four at once.
     const search = await load(searchUrl, { cookie: main.cookie, connections: 1 });
     const search4 = await load(searchUrl, { cookie: main.cookie, connections: 4 });
-    for (const [name, r] of [['recent', recent], ['list', list], ['search', search], ['search4', search4]] as const) {
+    for (const [name, r] of [
+      ['recent', recent],
+      ['list', list],
+      ['search', search],
+      ['search4', search4],
+    ] as const) {
       if (r.non2xx || r.errors) throw new Error(`${name} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
     }
     const bareRatio = (r: LoadResult) => Number((r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3));
     return {
       figures: [
-        { name: 'GET /api/dreams/recent?limit=20 requests/s ÷ bare Fastify', value: bareRatio(recent), unit: 'ratio', target: { op: '>=', value: 0.3 } },
+        {
+          name: 'GET /api/dreams/recent?limit=20 requests/s ÷ bare Fastify',
+          value: bareRatio(recent),
+          unit: 'ratio',
+          target: { op: '>=', value: 0.3 },
+        },
         { name: 'GET /api/dreams/recent p99', value: recent.p99Ms, unit: 'ms' },
-        { name: 'GET /api/dreams?limit=20 (same query, never cached) requests/s ÷ bare Fastify', value: bareRatio(list), unit: 'ratio' },
-        { name: `GET /api/dreams/search?q=${SEARCH} p99 (one user, 1 connection)`, value: search.p99Ms, unit: 'ms', target: { op: '<', value: 20 } },
+        {
+          name: 'GET /api/dreams?limit=20 (same query, never cached) requests/s ÷ bare Fastify',
+          value: bareRatio(list),
+          unit: 'ratio',
+        },
+        {
+          name: `GET /api/dreams/search?q=${SEARCH} p99 (one user, 1 connection)`,
+          value: search.p99Ms,
+          unit: 'ms',
+          target: { op: '<', value: 20 },
+        },
         { name: `GET /api/dreams/search?q=${SEARCH} p99 (4 connections)`, value: search4.p99Ms, unit: 'ms' },
-        { name: 'GET /api/dreams/search requests/s ÷ bare Fastify (4 connections)', value: bareRatio(search4), unit: 'ratio' },
+        {
+          name: 'GET /api/dreams/search requests/s ÷ bare Fastify (4 connections)',
+          value: bareRatio(search4),
+          unit: 'ratio',
+        },
       ],
-      raw: { dreamsInDatabase: Number(total), mainUserDreams: MAIN_USER_DREAMS, searchMatches: Number(matches), seedMs, baseline, recent, list, search, search4 },
+      raw: {
+        dreamsInDatabase: Number(total),
+        mainUserDreams: MAIN_USER_DREAMS,
+        searchMatches: Number(matches),
+        seedMs,
+        baseline,
+        recent,
+        list,
+        search,
+        search4,
+      },
     };
   } finally {
     await app.stop();

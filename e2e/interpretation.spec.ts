@@ -12,7 +12,9 @@ test('generate and regenerate an interpretation on the dream detail page', async
   await expect(page.getByRole('heading', { name: 'Generate Interpretation' })).toBeVisible();
   await page.getByRole('button', { name: 'Generate Interpretation' }).click();
   await expect(page.getByText('Interpretation generated', { exact: true })).toBeVisible();
-  const card = page.getByRole('region', { name: 'Dream Interpretation' }).or(page.locator('[aria-labelledby="interpretation-heading"]'));
+  const card = page
+    .getByRole('region', { name: 'Dream Interpretation' })
+    .or(page.locator('[aria-labelledby="interpretation-heading"]'));
   await expect(card.getByRole('heading', { name: 'Dream Interpretation' })).toBeVisible();
   const first = await card.locator('p').allTextContents();
   const firstText = first.join('\n');
@@ -44,7 +46,11 @@ test('the symbol dictionary interprets "ocean" and lists it in Recently Added', 
   void account;
   await page.goto('/dream-symbols');
   await expect(page.getByRole('heading', { name: 'Dream Symbol Dictionary' })).toBeVisible();
-  await expect(page.getByText('No symbols found. Enter a symbol above and click "Interpret Symbol" to generate a new interpretation.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'No symbols found. Enter a symbol above and click "Interpret Symbol" to generate a new interpretation.',
+    ),
+  ).toBeVisible();
   const button = page.getByRole('button', { name: 'Interpret Symbol' });
   await expect(button).toBeDisabled();
   await page.getByRole('textbox', { name: 'Symbol' }).fill('ocean');
@@ -58,7 +64,9 @@ test('the symbol dictionary interprets "ocean" and lists it in Recently Added', 
   expect(await result.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
 
   await page.getByRole('tab', { name: 'Recently Added' }).click();
-  await expect(page.getByRole('list', { name: 'Recently added symbols' }).getByRole('button', { name: /^ocean/i })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Recently added symbols' }).getByRole('button', { name: /^ocean/i }),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Browse by Category' }).click();
   await expect(page.getByRole('heading', { name: 'Water', level: 2 })).toBeVisible();

@@ -50,8 +50,12 @@ test('record a dream with tags, see it on Home and Journal, edit it', async ({ p
 
 test('client filter, its empty state, and server search beyond the 20 loaded dreams', async ({ page, account }) => {
   void account;
-  await createDream(page, { title: 'The cartographer', narrative: 'An old cartographer drew a map of my sleeping mind.' });
-  for (let i = 0; i < 21; i++) await createDream(page, { title: `Night walk ${i}`, narrative: 'A walk through quiet streets.' });
+  await createDream(page, {
+    title: 'The cartographer',
+    narrative: 'An old cartographer drew a map of my sleeping mind.',
+  });
+  for (let i = 0; i < 21; i++)
+    await createDream(page, { title: `Night walk ${i}`, narrative: 'A walk through quiet streets.' });
   await page.goto('/journal');
   await expect(page.getByRole('list', { name: 'Dreams' }).getByRole('listitem')).toHaveCount(20);
   const search = page.getByLabel('Search dreams');
@@ -76,13 +80,19 @@ test('client filter, its empty state, and server search beyond the 20 loaded dre
 
 test('detail page: lucid label, delete with confirmation, missing dream', async ({ page, account }) => {
   void account;
-  const lucid = await createDream(page, { title: 'Hands with six fingers', narrative: 'I counted my fingers and became lucid.', tags: ['lucid'] });
+  const lucid = await createDream(page, {
+    title: 'Hands with six fingers',
+    narrative: 'I counted my fingers and became lucid.',
+    tags: ['lucid'],
+  });
   await page.goto(`/dreams/${lucid.id}`);
   await expect(page).toHaveURL(new RegExp(`/dream/${lucid.id}$`));
   await expect(page.getByText('Lucid Dream', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm.getByText('This will permanently delete this dream entry from your journal. This action cannot be undone.')).toBeVisible();
+  await expect(
+    confirm.getByText('This will permanently delete this dream entry from your journal. This action cannot be undone.'),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/journal$/);
   await expect(page.getByText('Dream deleted', { exact: true })).toBeVisible();
@@ -123,13 +133,19 @@ test('an intention is set, marked successful and shows the Success badge', async
   await item.getByRole('button', { name: 'Mark as successful' }).click();
   await expect(item.getByText('Success', { exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('listitem').filter({ hasText: 'I will look at my hands' }).getByText('Success', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'I will look at my hands' }).getByText('Success', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByLabel('Notes')).toHaveValue('Saw my hands at the lake!');
 });
 
 test('export then import into a fresh account reproduces the journal', async ({ page, browser, account }) => {
   void account;
-  await createDream(page, { title: 'Lantern fox', narrative: 'A fox carried a lantern through the snow.', tags: ['guide'] });
+  await createDream(page, {
+    title: 'Lantern fox',
+    narrative: 'A fox carried a lantern through the snow.',
+    tags: ['guide'],
+  });
   await createDream(page, { title: 'Tidal library', narrative: 'Books floated out to sea.', tags: ['water'] });
   await page.goto('/journal');
   const downloadPromise = page.waitForEvent('download');
@@ -147,7 +163,10 @@ test('export then import into a fresh account reproduces the journal', async ({ 
   await expect(fresh.getByTestId('import-preview')).toHaveText(/Will add 2 dreams and 0 intentions; 0 skipped/);
   await fresh.getByRole('button', { name: 'Import', exact: true }).last().click();
   await expect(fresh.getByTestId('import-summary')).toHaveText(/Added 2 dreams/);
-  await fresh.getByRole('dialog', { name: 'Import dreams' }).getByRole('button', { name: 'Close', exact: true }).click();
+  await fresh
+    .getByRole('dialog', { name: 'Import dreams' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .click();
   await expect(fresh.getByRole('article', { name: 'Lantern fox' })).toBeVisible();
   await expect(fresh.getByRole('article', { name: 'Tidal library' })).toBeVisible();
 

@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures';
 
-test('a visitor gets the static landing page: no app script, working links and keyboard, the app prefetched at idle', async ({ page }) => {
+test('a visitor gets the static landing page: no app script, working links and keyboard, the app prefetched at idle', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
@@ -14,7 +16,9 @@ test('a visitor gets the static landing page: no app script, working links and k
 
   // Once idle, the app's scripts are fetched into the cache (not run) for the next page.
   await expect.poll(() => page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
-  const prefetched = await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+  const prefetched = await page
+    .locator('link[rel="prefetch"]')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
   expect(prefetched.some((href) => /^\/assets\/index-.*\.js$/.test(href))).toBe(true);
   // What ran: the landing page's own script and the starfield, nothing of the app.
   expect(scripts.length).toBeGreaterThan(0);

@@ -2,10 +2,14 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--watch-path=server/src', '--watch-path=common', '--import', 'tsx', 'server/src/index.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
-  }),
+  spawn(
+    process.execPath,
+    ['--watch-path=server/src', '--watch-path=common', '--import', 'tsx', 'server/src/index.ts'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+    },
+  ),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];
 const stop = () => {

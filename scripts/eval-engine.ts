@@ -55,7 +55,10 @@ async function main(): Promise<number> {
   const parsed = fileSchema.parse(raw);
   const items = Array.isArray(parsed) ? parsed : parsed.dreams;
 
-  const engine = createEngine({ provider: 'local', log: { info: () => undefined, warn: (o, m) => console.warn(m ?? '', o) } });
+  const engine = createEngine({
+    provider: 'local',
+    log: { info: () => undefined, warn: (o, m) => console.warn(m ?? '', o) },
+  });
   await engine.ready();
 
   const symbols: Tally = { tp: 0, fp: 0, fn: 0 };
@@ -73,16 +76,34 @@ async function main(): Promise<number> {
       timePeriod: item.timePeriod,
       date: null,
     });
-    const s = score(item.expectedSymbols, analysis.symbols.map((x) => x.name), symbols);
-    const m = score(item.expectedMotifs, analysis.motifs.map((x) => x.id), motifs);
-    perDream.push({ id: label, symbolsMissed: s.missed, symbolsExtra: s.extra, motifsMissed: m.missed, motifsExtra: m.extra });
+    const s = score(
+      item.expectedSymbols,
+      analysis.symbols.map((x) => x.name),
+      symbols,
+    );
+    const m = score(
+      item.expectedMotifs,
+      analysis.motifs.map((x) => x.id),
+      motifs,
+    );
+    perDream.push({
+      id: label,
+      symbolsMissed: s.missed,
+      symbolsExtra: s.extra,
+      motifsMissed: m.missed,
+      motifsExtra: m.extra,
+    });
     if (s.missed.length || s.extra.length || m.missed.length || m.extra.length || verbose) {
       const parts = [
         s.missed.length ? `missed symbols: ${s.missed.join(', ')}` : null,
-        s.extra.length ? `false symbols: ${s.extra.map((x) => `${x} ("${analysis.symbols.find((y) => y.name === x)?.surface ?? ''}")`).join(', ')}` : null,
+        s.extra.length
+          ? `false symbols: ${s.extra.map((x) => `${x} ("${analysis.symbols.find((y) => y.name === x)?.surface ?? ''}")`).join(', ')}`
+          : null,
         m.missed.length ? `missed motifs: ${m.missed.join(', ')}` : null,
         m.extra.length ? `false motifs: ${m.extra.join(', ')}` : null,
-        verbose ? `detected: ${analysis.symbols.map((x) => `${x.name}<${x.surface}|${x.via}>`).join(', ')} | motifs: ${analysis.motifs.map((x) => x.id).join(', ')}` : null,
+        verbose
+          ? `detected: ${analysis.symbols.map((x) => `${x.name}<${x.surface}|${x.via}>`).join(', ')} | motifs: ${analysis.motifs.map((x) => x.id).join(', ')}`
+          : null,
       ].filter(Boolean);
       console.log(`#${label} ${item.title ? `"${item.title}" ` : ''}${parts.join('; ') || 'ok'}`);
     }

@@ -48,7 +48,10 @@ interface ManifestChunk {
   imports?: string[];
   css?: string[];
 }
-const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 const entry = (name: string) => {
   const found = Object.entries(manifest).find(([key, chunk]) => chunk.isEntry && key.endsWith(name));
   if (!found) throw new Error(`the Vite manifest has no entry ${name}`);

@@ -26,7 +26,12 @@ function sourceStamp() {
       hash.update(`${path.relative(root, file)}:${info.size}:${info.mtimeMs}\n`);
     }
   }
-  for (const file of ['vite.config.ts', 'package-lock.json', 'scripts/prerender-landing.tsx', 'scripts/compress-assets.mjs']) {
+  for (const file of [
+    'vite.config.ts',
+    'package-lock.json',
+    'scripts/prerender-landing.tsx',
+    'scripts/compress-assets.mjs',
+  ]) {
     const full = path.join(root, file);
     if (existsSync(full)) hash.update(readFileSync(full));
   }
@@ -37,15 +42,23 @@ const stamp = sourceStamp();
 const built = existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
 if (!built) {
   console.log('Building the client…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
-  const prerender = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'prerender-landing.tsx')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const prerender = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts', 'prerender-landing.tsx')],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (prerender.status !== 0) process.exit(prerender.status ?? 1);
   const { compressAssets } = await import('./compress-assets.mjs');
   compressAssets(path.join(root, 'dist', 'client'));

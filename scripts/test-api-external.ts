@@ -20,10 +20,14 @@ let status = 1;
 try {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   console.log(`API suite against an external PostgreSQL server at ${url}`);
-  const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: url },
+    },
+  );
   status = result.status ?? 1;
 } finally {
   await server.stop();

@@ -19,38 +19,67 @@ export const router = createBrowserRouter([
       {
         element: <RedirectIfSignedIn />,
         children: [
-          { path: paths.login, lazy: async () => ({ Component: (await import('@app/features/auth/pages/login-page')).LoginRoute }) },
-          { path: paths.auth, lazy: async () => ({ Component: (await import('@app/features/auth/pages/login-page')).AuthRoute }) },
+          {
+            path: paths.login,
+            lazy: async () => ({ Component: (await import('@app/features/auth/pages/login-page')).LoginRoute }),
+          },
+          {
+            path: paths.auth,
+            lazy: async () => ({ Component: (await import('@app/features/auth/pages/login-page')).AuthRoute }),
+          },
           {
             path: paths.register,
             lazy: async () => ({ Component: (await import('@app/features/auth/pages/register-page')).RegisterPage }),
           },
           {
             path: paths.basicRegister,
-            lazy: async () => ({ Component: (await import('@app/features/auth/pages/register-page')).BasicRegisterPage }),
+            lazy: async () => ({
+              Component: (await import('@app/features/auth/pages/register-page')).BasicRegisterPage,
+            }),
           },
         ],
       },
-      { path: paths.privacy, lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).PrivacyPage }) },
-      { path: paths.terms, lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).TermsPage }) },
-      { path: paths.support, lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).SupportPage }) },
+      {
+        path: paths.privacy,
+        lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).PrivacyPage }),
+      },
+      {
+        path: paths.terms,
+        lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).TermsPage }),
+      },
+      {
+        path: paths.support,
+        lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).SupportPage }),
+      },
       {
         element: <RequireUser />,
         children: [
-          { path: paths.home, lazy: async () => ({ Component: (await import('@app/features/home/pages/home-page')).HomePage }) },
+          {
+            path: paths.home,
+            lazy: async () => ({ Component: (await import('@app/features/home/pages/home-page')).HomePage }),
+          },
           { path: '/dreams/:id', element: <DreamAliasRedirect /> },
-          { path: paths.journal, lazy: async () => ({ Component: (await import('@app/features/dreams/pages/journal-page')).JournalPage }) },
+          {
+            path: paths.journal,
+            lazy: async () => ({ Component: (await import('@app/features/dreams/pages/journal-page')).JournalPage }),
+          },
           {
             path: '/dream/:id',
-            lazy: async () => ({ Component: (await import('@app/features/dreams/pages/dream-detail-page')).DreamDetailPage }),
+            lazy: async () => ({
+              Component: (await import('@app/features/dreams/pages/dream-detail-page')).DreamDetailPage,
+            }),
           },
           {
             path: paths.dreamSymbols,
-            lazy: async () => ({ Component: (await import('@app/features/symbols/pages/dream-symbols-page')).DreamSymbolsPage }),
+            lazy: async () => ({
+              Component: (await import('@app/features/symbols/pages/dream-symbols-page')).DreamSymbolsPage,
+            }),
           },
           {
             path: paths.intentions,
-            lazy: async () => ({ Component: (await import('@app/features/intentions/pages/intentions-page')).IntentionsPage }),
+            lazy: async () => ({
+              Component: (await import('@app/features/intentions/pages/intentions-page')).IntentionsPage,
+            }),
           },
         ],
       },

@@ -39,12 +39,16 @@ export function normalizeTags(tags: readonly string[]): string[] {
 }
 
 const tagsSchema = z
-  .array(z.string({ error: 'tags: each tag must be text' }).max(LIMITS.tags.maxLength * 4), { error: 'tags must be a list of text' })
+  .array(z.string({ error: 'tags: each tag must be text' }).max(LIMITS.tags.maxLength * 4), {
+    error: 'tags must be a list of text',
+  })
   .max(LIMITS.tags.maxCount * 4, `tags: at most ${LIMITS.tags.maxCount} tags`)
   .transform(normalizeTags)
   .pipe(
     z
-      .array(z.string().max(LIMITS.tags.maxLength, `tags: each tag must be at most ${LIMITS.tags.maxLength} characters`))
+      .array(
+        z.string().max(LIMITS.tags.maxLength, `tags: each tag must be at most ${LIMITS.tags.maxLength} characters`),
+      )
       .max(LIMITS.tags.maxCount, `tags: at most ${LIMITS.tags.maxCount} tags`),
   );
 
@@ -67,7 +71,10 @@ const narrativeSchema = z
   .string({ error: MSG.narrativeRequired })
   .trim()
   .min(LIMITS.narrative.min, MSG.narrativeRequired)
-  .max(LIMITS.narrative.max, `Dream description must be at most ${LIMITS.narrative.max.toLocaleString('en-US')} characters`);
+  .max(
+    LIMITS.narrative.max,
+    `Dream description must be at most ${LIMITS.narrative.max.toLocaleString('en-US')} characters`,
+  );
 const timePeriodSchema = z
   .enum(TIME_PERIODS, { error: `timePeriod must be one of: ${TIME_PERIODS.join(', ')}` })
   .nullable()
@@ -118,7 +125,11 @@ export const dreamSchema = z.object({
 export type Dream = z.infer<typeof dreamSchema>;
 
 export const idParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive')
+    .max(2_147_483_647, 'id is too large'),
 });
 
 export const recentQuerySchema = z.object({

@@ -73,6 +73,16 @@ export const symbolReadingSchema = dreamSymbolSchema.extend({
 export type SymbolReadingResponse = z.infer<typeof symbolReadingSchema>;
 
 export const symbolListQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000').default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0, 'offset must be at least 0').max(1_000_000).default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(1000, 'limit must be at most 1000')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int()
+    .min(0, 'offset must be at least 0')
+    .max(1_000_000)
+    .default(0),
 });

@@ -22,7 +22,13 @@ export const journalExportSchema = z.object({
       intentionRef: z.number().int().nullable(),
       createdAt: isoDate,
       interpretations: z
-        .array(z.object({ content: z.string().min(1).max(50_000), provider: z.string().max(40).optional(), createdAt: isoDate }))
+        .array(
+          z.object({
+            content: z.string().min(1).max(50_000),
+            provider: z.string().max(40).optional(),
+            createdAt: isoDate,
+          }),
+        )
         .max(100)
         .default([]),
     }),

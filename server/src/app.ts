@@ -37,7 +37,9 @@ const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? { level: config.logLevel } }),
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? { level: config.logLevel } }),
     bodyLimit: HTTP.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Stack traces and internals never reach the client; the error handler decides what does.
@@ -105,7 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     // The static plugin refuses directory paths; the home page is the client's index.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+    );
     // Visitors get the landing page as static HTML prerendered at build time, with no app script
     // (scripts/prerender-landing.tsx); a signed-in user gets the app, whose header has their menu.
     const landing = existsSync(path.join(clientDir, 'landing.html')) ? 'landing.html' : 'index.html';
@@ -113,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
       const token = request.cookies[SESSION.cookieName];
       const session = token && token.length <= 200 ? await findSessionUser(db, token) : null;
-      if (session?.renewedUntil) setSessionCookie(reply, token ?? '', session.renewedUntil, { secure: config.cookieSecure });
+      if (session?.renewedUntil)
+        setSessionCookie(reply, token ?? '', session.renewedUntil, { secure: config.cookieSecure });
       return reply.sendFile(session ? 'index.html' : landing);
     });
   }

@@ -40,7 +40,9 @@ async function run(db: Database, args: string[]): Promise<string> {
     case 'demote': {
       const user = await requireUser(db, username);
       if (user.isSuperAdmin) {
-        throw new CliError(`${user.username} is the super admin and cannot be demoted. Promote another user with --super first.`);
+        throw new CliError(
+          `${user.username} is the super admin and cannot be demoted. Promote another user with --super first.`,
+        );
       }
       await db.update(users).set({ isAdmin: false }).where(eq(users.id, user.id));
       return `${user.username} is no longer an admin.`;

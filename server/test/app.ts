@@ -28,7 +28,13 @@ export async function startTestApp(
   engine: InterpretationEngine = lazyEngine(),
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), db: database.db, engine, logger: false, clientDir: null });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    db: database.db,
+    engine,
+    logger: false,
+    clientDir: null,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

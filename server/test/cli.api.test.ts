@@ -38,7 +38,10 @@ describe('operator CLI', () => {
 
     const promoted = await cli('promote', second.user.username);
     expect(promoted.stdout).toContain('is now an admin');
-    expect((await second.client.get('/api/auth/check-admin')).body).toMatchObject({ isAdmin: true, isSuperAdmin: false });
+    expect((await second.client.get('/api/auth/check-admin')).body).toMatchObject({
+      isAdmin: true,
+      isSuperAdmin: false,
+    });
 
     const refused = await cli('demote', first.user.username);
     expect(refused.code).not.toBe(0);
@@ -46,14 +49,20 @@ describe('operator CLI', () => {
 
     await cli('promote', second.user.username, '--super');
     expect((await second.client.get('/api/auth/check-admin')).body).toMatchObject({ isSuperAdmin: true });
-    expect((await first.client.get('/api/auth/check-admin')).body).toMatchObject({ isAdmin: true, isSuperAdmin: false });
+    expect((await first.client.get('/api/auth/check-admin')).body).toMatchObject({
+      isAdmin: true,
+      isSuperAdmin: false,
+    });
 
     expect((await cli('demote', first.user.username)).code).toBe(0);
     expect((await first.client.get('/api/auth/check-admin')).body).toMatchObject({ isAdmin: false });
 
     await first.client.post('/api/dreams', { title: 'Exported dream', narrative: 'A dream to export.' });
     const exported = await cli('export', first.user.username);
-    expect(JSON.parse(exported.stdout)).toMatchObject({ format: 'dream-traveler-journal', dreams: [{ title: 'Exported dream' }] });
+    expect(JSON.parse(exported.stdout)).toMatchObject({
+      format: 'dream-traveler-journal',
+      dreams: [{ title: 'Exported dream' }],
+    });
 
     const reset = await cli('reset-password', first.user.username);
     const password = /One-time password for \S+: (\S+)/.exec(reset.stdout)?.[1] ?? '';

@@ -2,8 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { startThrowawayServer } from './pg-server';
 
 export type PgTarget =
-  | { kind: 'external'; connectionString: string }
-  | { kind: 'bundled'; host: string; port: number; user: string };
+  { kind: 'external'; connectionString: string } | { kind: 'bundled'; host: string; port: number; user: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

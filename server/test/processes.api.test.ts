@@ -219,39 +219,49 @@ describe('two app processes on one PostgreSQL server (DATABASE_URL)', () => {
     await database?.drop();
   });
 
-  it('share sessions and data: sign in on one, seen and signed out on the other; a dream from one reaches the other', { timeout: 120_000 }, async () => {
-    const url = urlFor(database.name);
-    const [a, b] = await Promise.all([startApp({ DATABASE_URL: url }), startApp({ DATABASE_URL: url })]);
-    await Promise.all([a.waitReady(), b.waitReady()]);
+  it(
+    'share sessions and data: sign in on one, seen and signed out on the other; a dream from one reaches the other',
+    { timeout: 120_000 },
+    async () => {
+      const url = urlFor(database.name);
+      const [a, b] = await Promise.all([startApp({ DATABASE_URL: url }), startApp({ DATABASE_URL: url })]);
+      await Promise.all([a.waitReady(), b.waitReady()]);
 
-    const onA = new ApiClient(a.baseUrl);
-    const input = buildUserInput();
-    const registered = await onA.post<{ id: number; username: string }>('/api/auth/register', input);
-    expect(registered.status).toBe(201);
-    const cookie = onA.cookie;
-    expect(cookie).toMatch(/^dt_session=./);
+      const onA = new ApiClient(a.baseUrl);
+      const input = buildUserInput();
+      const registered = await onA.post<{ id: number; username: string }>('/api/auth/register', input);
+      expect(registered.status).toBe(201);
+      const cookie = onA.cookie;
+      expect(cookie).toMatch(/^dt_session=./);
 
-    const onB = new ApiClient(b.baseUrl);
-    onB.cookie = cookie;
-    const me = await onB.get<{ id: number; username: string }>('/api/auth/me');
-    expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: registered.body.id, username: input.username });
+      const onB = new ApiClient(b.baseUrl);
+      onB.cookie = cookie;
+      const me = await onB.get<{ id: number; username: string }>('/api/auth/me');
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: registered.body.id, username: input.username });
 
-    // B caches the (empty) list of recent dreams; a dream recorded through A reaches it.
-    expect((await onB.get<unknown[]>('/api/dreams/recent?limit=20')).body).toEqual([]);
-    expect((await onB.get<unknown[]>('/api/dreams/recent?limit=20')).body).toEqual([]);
-    const recorded = await onA.post<{ id: number }>('/api/dreams', { title: 'Seen by both', narrative: 'Two processes, one journal.', tags: [] });
-    expect(recorded.status).toBe(201);
-    await expect
-      .poll(async () => (await onB.get<Array<{ id: number }>>('/api/dreams/recent?limit=20')).body.map((d) => d.id), { timeout: 2000 })
-      .toEqual([recorded.body.id]);
+      // B caches the (empty) list of recent dreams; a dream recorded through A reaches it.
+      expect((await onB.get<unknown[]>('/api/dreams/recent?limit=20')).body).toEqual([]);
+      expect((await onB.get<unknown[]>('/api/dreams/recent?limit=20')).body).toEqual([]);
+      const recorded = await onA.post<{ id: number }>('/api/dreams', {
+        title: 'Seen by both',
+        narrative: 'Two processes, one journal.',
+        tags: [],
+      });
+      expect(recorded.status).toBe(201);
+      await expect
+        .poll(async () => (await onB.get<Array<{ id: number }>>('/api/dreams/recent?limit=20')).body.map((d) => d.id), {
+          timeout: 2000,
+        })
+        .toEqual([recorded.body.id]);
 
-    expect((await onB.post('/api/auth/logout')).status).toBe(200);
+      expect((await onB.post('/api/auth/logout')).status).toBe(200);
 
-    const again = new ApiClient(a.baseUrl);
-    again.cookie = cookie;
-    expect((await again.get('/api/auth/me')).status).toBe(401);
-  });
+      const again = new ApiClient(a.baseUrl);
+      again.cookie = cookie;
+      expect((await again.get('/api/auth/me')).status).toBe(401);
+    },
+  );
 });
 
 describe('the bundled PostgreSQL server in DATA_DIR', () => {
@@ -354,7 +364,16 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
     const asNobody = process.getuid?.() === 0 ? ['--reuid=65534', '--regid=65534', '--clear-groups'] : [];
     const orphan = spawn(
       'setpriv',
-      [...asNobody, postgres, '-D', path.join(dataDir, 'pg'), '-k', path.join(dataDir, 'run'), '-c', 'listen_addresses='],
+      [
+        ...asNobody,
+        postgres,
+        '-D',
+        path.join(dataDir, 'pg'),
+        '-k',
+        path.join(dataDir, 'run'),
+        '-c',
+        'listen_addresses=',
+      ],
       { detached: true, stdio: 'ignore' },
     );
     orphan.unref();
@@ -368,7 +387,10 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
     await second.waitReady();
     expect(second.output()).toContain('left running by a previous app process');
     expect(() => process.kill(orphanPid, 0)).toThrow();
-    const login = await new ApiClient(second.baseUrl).post('/api/auth/login', { username: 'orphan_keeper', password: buildUserInput().password });
+    const login = await new ApiClient(second.baseUrl).post('/api/auth/login', {
+      username: 'orphan_keeper',
+      password: buildUserInput().password,
+    });
     expect(login.status).toBe(200);
   });
 

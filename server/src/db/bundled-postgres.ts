@@ -353,4 +353,3 @@ async function ensureDatabase(connection: BundledPostgres['connection'], databas
     await client.end();
   }
 }
-

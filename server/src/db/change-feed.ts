@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from './client';
+import { perDatabase } from './per-database';
 
 /**
  * Channels on which PostgreSQL triggers announce changes that in-process caches depend on
@@ -131,17 +132,8 @@ export class ChangeFeed {
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 
-const feeds = new WeakMap<Database, ChangeFeed>();
-
 /** The change feed of one database handle (each app process has one). */
-export function changeFeedFor(db: Database): ChangeFeed {
-  let feed = feeds.get(db);
-  if (!feed) {
-    feed = new ChangeFeed();
-    feeds.set(db, feed);
-  }
-  return feed;
-}
+export const changeFeedFor = perDatabase(() => new ChangeFeed());
 
 /**
  * Starts the process's change feed when the app is ready and stops it when the app closes. Without

@@ -3,7 +3,11 @@ import { loadConfig } from '../env';
 import { openDatabase, runMigrations } from './client';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: pino({ level: 'warn' }) });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  log: pino({ level: 'warn' }),
+});
 try {
   await runMigrations(database.db);
   console.log('Migrations applied.');

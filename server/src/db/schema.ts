@@ -47,7 +47,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // There is only ever one super admin: the database enforces it, not just the code.
-    uniqueIndex('users_single_super_admin_idx').on(t.isSuperAdmin).where(sql`${t.isSuperAdmin}`),
+    uniqueIndex('users_single_super_admin_idx')
+      .on(t.isSuperAdmin)
+      .where(sql`${t.isSuperAdmin}`),
     index('users_created_at_idx').on(t.createdAt),
   ],
 );
@@ -94,7 +96,10 @@ export const dreams = pgTable(
     narrative: text('narrative').notNull(),
     date: timestamp('date', { withTimezone: true }).defaultNow(),
     timePeriod: text('time_period'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     intentionId: integer('intention_id').references(() => intentions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -140,7 +145,10 @@ export const sharedDreams = pgTable(
     interpretation: text('interpretation'),
     isReported: boolean('is_reported').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -161,10 +169,7 @@ export const dreamLikes = pgTable(
       .references(() => sharedDreams.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.sharedDreamId] }),
-    index('dream_likes_shared_idx').on(t.sharedDreamId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.sharedDreamId] }), index('dream_likes_shared_idx').on(t.sharedDreamId)],
 );
 
 export const dreamComments = pgTable(
@@ -227,13 +232,13 @@ export const guidedContent = pgTable(
     difficulty: text('difficulty').notNull(),
     duration: integer('duration').notNull(),
     isPremium: boolean('is_premium').notNull().default(false),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('guided_content_title_idx').on(t.title),
-    index('guided_content_type_idx').on(t.contentType),
-  ],
+  (t) => [uniqueIndex('guided_content_title_idx').on(t.title), index('guided_content_type_idx').on(t.contentType)],
 );
 
 export const dreamSymbols = pgTable(
@@ -243,7 +248,10 @@ export const dreamSymbols = pgTable(
     symbol: text('symbol').notNull(),
     category: text('category').notNull(),
     meaning: text('meaning').notNull(),
-    associations: text('associations').array().notNull().default(sql`'{}'::text[]`),
+    associations: text('associations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     /** When someone last asked for this symbol: a seeded entry surfaces in Recently Added once it is used. */
     lastInterpretedAt: timestamp('last_interpreted_at', { withTimezone: true }),

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { computeDreamSigns } from './index';
 import type { DreamAnalysis, DreamForEngine } from './types';
 
-function item(id: number, date: string | null, symbols: string[], motifs: string[] = []): { dream: DreamForEngine; analysis: DreamAnalysis } {
+function item(
+  id: number,
+  date: string | null,
+  symbols: string[],
+  motifs: string[] = [],
+): { dream: DreamForEngine; analysis: DreamAnalysis } {
   return {
     dream: { id, title: `Dream ${id}`, narrative: '', tags: [], timePeriod: null, date: date ? new Date(date) : null },
     analysis: {
@@ -42,7 +47,12 @@ describe('computeDreamSigns', () => {
 
   it('counts dreams per recurring symbol and motif, most frequent first', () => {
     const signs = computeDreamSigns(items);
-    expect(signs.map((s) => `${s.kind}:${s.key}:${s.count}`)).toEqual(['symbol:water:4', 'motif:being-chased:2', 'symbol:dog:2', 'symbol:key:2']);
+    expect(signs.map((s) => `${s.kind}:${s.key}:${s.count}`)).toEqual([
+      'symbol:water:4',
+      'motif:being-chased:2',
+      'symbol:dog:2',
+      'symbol:key:2',
+    ]);
   });
 
   it('records first and last seen by dream date, and the dream ids', () => {

@@ -8,11 +8,24 @@ function validDate(d: Date | null): Date | null {
  * Recurring symbols and motifs across the user's dreams: how many dreams contain each, when it was
  * first and last seen (by dream date) and in which dreams. Pure; the caller supplies the analyses.
  */
-export function computeDreamSigns(items: Array<{ dream: DreamForEngine; analysis: DreamAnalysis }>, minCount = 2): DreamSign[] {
+export function computeDreamSigns(
+  items: Array<{ dream: DreamForEngine; analysis: DreamAnalysis }>,
+  minCount = 2,
+): DreamSign[] {
   const signs = new Map<string, DreamSign & { first: Date | null; last: Date | null }>();
   const add = (kind: DreamSign['kind'], key: string, label: string, dream: DreamForEngine) => {
     const id = `${kind}:${key}`;
-    const sign = signs.get(id) ?? { kind, key, label, count: 0, firstSeen: null, lastSeen: null, dreamIds: [], first: null, last: null };
+    const sign = signs.get(id) ?? {
+      kind,
+      key,
+      label,
+      count: 0,
+      firstSeen: null,
+      lastSeen: null,
+      dreamIds: [],
+      first: null,
+      last: null,
+    };
     if (sign.dreamIds.includes(dream.id)) return;
     sign.count += 1;
     sign.dreamIds.push(dream.id);
@@ -35,5 +48,8 @@ export function computeDreamSigns(items: Array<{ dream: DreamForEngine; analysis
       lastSeen: last ? last.toISOString() : null,
       dreamIds: [...sign.dreamIds].sort((a, b) => a - b),
     }))
-    .sort((a, b) => b.count - a.count || (a.kind === b.kind ? 0 : a.kind === 'motif' ? -1 : 1) || a.label.localeCompare(b.label));
+    .sort(
+      (a, b) =>
+        b.count - a.count || (a.kind === b.kind ? 0 : a.kind === 'motif' ? -1 : 1) || a.label.localeCompare(b.label),
+    );
 }

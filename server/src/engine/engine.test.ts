@@ -29,7 +29,7 @@ function namedSymbols(text: string): string[] {
 }
 
 const SAMPLES = [
-  "I was swimming in a dark ocean at night and something brushed my leg. I panicked and swam toward a lighthouse. When I reached the shore I felt calm.",
+  'I was swimming in a dark ocean at night and something brushed my leg. I panicked and swam toward a lighthouse. When I reached the shore I felt calm.',
   'My teeth crumbled in my hand while I stood in front of the whole class, and everyone laughed at me.',
   'A stranger chased me through my childhood house; every door opened onto another hallway. I hid in the attic until the footsteps stopped.',
   'I realised I was dreaming and flew over a city of glass, feeling completely free and happy.',
@@ -99,7 +99,9 @@ describe('analysis', () => {
   });
 
   it('uses the title and tags', async () => {
-    const a = await engine.analyse(dream('Something hissed in the grass behind me.', { title: 'The snake', tags: ['ocean', 'lucid'] }));
+    const a = await engine.analyse(
+      dream('Something hissed in the grass behind me.', { title: 'The snake', tags: ['ocean', 'lucid'] }),
+    );
     expect(symbol(a, 'snake')?.inTitle).toBe(true);
     expect(symbol(a, 'ocean')?.via).toBe('tag');
     expect(a.lucid).toBe(true);
@@ -109,10 +111,18 @@ describe('analysis', () => {
   });
 
   it('reads the emotional arc sentence by sentence', async () => {
-    const rising = await engine.analyse(dream('I was terrified and panicking in the dark. Everything was awful. Then the sun came out and I felt calm, safe and happy.'));
+    const rising = await engine.analyse(
+      dream(
+        'I was terrified and panicking in the dark. Everything was awful. Then the sun came out and I felt calm, safe and happy.',
+      ),
+    );
     expect(rising.tone.arc).toHaveLength(3);
     expect(rising.tone.movement).toBe('rising');
-    const falling = await engine.analyse(dream('It was a lovely sunny day and I was happy with my friends. Then a storm came. Everyone disappeared and I was terrified and alone.'));
+    const falling = await engine.analyse(
+      dream(
+        'It was a lovely sunny day and I was happy with my friends. Then a storm came. Everyone disappeared and I was terrified and alone.',
+      ),
+    );
     expect(falling.tone.movement).toBe('falling');
     const steady = await engine.analyse(dream('I walked down a street. I saw a shop. I went inside.'));
     expect(steady.tone.movement).toBe('steady');
@@ -192,28 +202,54 @@ describe('interpretation', () => {
     expect(lonely.content).not.toMatch(/of your last \d+ other dreams/);
     expect(lonely.insights?.recurring).toEqual([]);
 
-    const watery = ['I swam in clear water.', 'Water poured from the ceiling.', 'I drank cold water from a well.', 'Dark water filled the street.'];
-    const dry = ['I was at a party.', 'I drove a red car.', 'My cat talked to me.', 'I climbed a mountain.', 'I read a book.', 'I lost my shoe.'];
+    const watery = [
+      'I swam in clear water.',
+      'Water poured from the ceiling.',
+      'I drank cold water from a well.',
+      'Dark water filled the street.',
+    ];
+    const dry = [
+      'I was at a party.',
+      'I drove a red car.',
+      'My cat talked to me.',
+      'I climbed a mountain.',
+      'I read a book.',
+      'I lost my shoe.',
+    ];
     const history = [...watery, ...dry].map((t) => dream(t));
     const r = await engine.interpret(request(current, { history }));
     expect(r.content).toMatch(/the water[^.]*\b4 of your last 10 other dreams/i);
     expect(r.insights?.recurring).toContainEqual({ kind: 'symbol', key: 'water', count: 4, window: 10 });
 
     // One earlier dream with water is not a pattern.
-    const once = await engine.interpret(request(current, { history: [dream('I swam in clear water.'), ...dry.map((t) => dream(t))] }));
+    const once = await engine.interpret(
+      request(current, { history: [dream('I swam in clear water.'), ...dry.map((t) => dream(t))] }),
+    );
     expect(once.content).not.toMatch(/water[^.]*of your last \d+ other dreams/i);
   });
 
   it('says whether the dream answered the linked intention', async () => {
     const d = dream('I flew high over the ocean, and the waves sparkled below me.');
-    const met = await engine.interpret(request(d, { intention: { text: 'Fly over the ocean', completed: false, notes: null } }));
+    const met = await engine.interpret(
+      request(d, { intention: { text: 'Fly over the ocean', completed: false, notes: null } }),
+    );
     expect(met.insights?.intention).toBe('fulfilled');
     expect(met.content).toContain('“Fly over the ocean”');
-    const partly = await engine.interpret(request(d, { intention: { text: 'Meet my grandmother by the ocean', completed: false, notes: null } }));
+    const partly = await engine.interpret(
+      request(d, { intention: { text: 'Meet my grandmother by the ocean', completed: false, notes: null } }),
+    );
     expect(partly.insights?.intention).toBe('partial');
-    const missed = await engine.interpret(request(dream('I was cooking soup in a small kitchen.'), { intention: { text: 'Visit the mountains', completed: false, notes: null } }));
+    const missed = await engine.interpret(
+      request(dream('I was cooking soup in a small kitchen.'), {
+        intention: { text: 'Visit the mountains', completed: false, notes: null },
+      }),
+    );
     expect(missed.insights?.intention).toBe('unmet');
-    const lucid = await engine.interpret(request(dream('I realised I was dreaming and walked through a wall.'), { intention: { text: 'Become lucid tonight', completed: true, notes: null } }));
+    const lucid = await engine.interpret(
+      request(dream('I realised I was dreaming and walked through a wall.'), {
+        intention: { text: 'Become lucid tonight', completed: true, notes: null },
+      }),
+    );
     expect(lucid.insights?.intention).toBe('fulfilled');
     expect(lucid.content).toMatch(/marked it as completed|marked the intention as completed/);
   });

@@ -39,7 +39,9 @@ describe('knowledge base on the real files', () => {
     expect(open?.symbol.name).toBe('ocean');
     // Every term resolves to exactly one symbol.
     for (const s of kb.symbols) {
-      expect(kb.words.get(s.name)?.symbol ?? kb.phrases.get(s.name.split(' ')[0] ?? '')?.find((p) => p.symbol === s)?.symbol).toBe(s);
+      expect(
+        kb.words.get(s.name)?.symbol ?? kb.phrases.get(s.name.split(' ')[0] ?? '')?.find((p) => p.symbol === s)?.symbol,
+      ).toBe(s);
     }
   });
 
@@ -58,17 +60,21 @@ describe('knowledge base validation', () => {
   it('rejects a term claimed by two entries, naming both files and entries', async () => {
     const a = entry('lantern', { synonyms: ['lamp'], file: 'symbols/objects.json' });
     const b = entry('lamp', { file: 'symbols/technology.json' });
-    await expect(indexKnowledgeBase([a, b], [])).rejects.toThrow(/the term "lamp" of symbols\/technology\.json "lamp" \(name\) is already used by symbols\/objects\.json "lantern" \(synonym\)/);
-  });
-
-  it('rejects duplicate names across files', async () => {
-    await expect(indexKnowledgeBase([entry('lamp', { file: 'symbols/a.json' }), entry('lamp', { file: 'symbols/b.json' })], [])).rejects.toThrow(
-      /duplicate symbol name "lamp" in symbols\/a\.json and symbols\/b\.json/,
+    await expect(indexKnowledgeBase([a, b], [])).rejects.toThrow(
+      /the term "lamp" of symbols\/technology\.json "lamp" \(name\) is already used by symbols\/objects\.json "lantern" \(synonym\)/,
     );
   });
 
+  it('rejects duplicate names across files', async () => {
+    await expect(
+      indexKnowledgeBase([entry('lamp', { file: 'symbols/a.json' }), entry('lamp', { file: 'symbols/b.json' })], []),
+    ).rejects.toThrow(/duplicate symbol name "lamp" in symbols\/a\.json and symbols\/b\.json/);
+  });
+
   it('rejects an unknown category', async () => {
-    await expect(indexKnowledgeBase([entry('lamp', { category: 'Furniture' })], [])).rejects.toThrow(/unknown category "Furniture"/);
+    await expect(indexKnowledgeBase([entry('lamp', { category: 'Furniture' })], [])).rejects.toThrow(
+      /unknown category "Furniture"/,
+    );
   });
 
   describe('files on disk', () => {
@@ -85,7 +91,9 @@ describe('knowledge base validation', () => {
       const bad = { ...entry('Lamp'), file: undefined };
       await writeFile(path.join(dir, 'symbols', 'objects.json'), JSON.stringify([bad]));
       await writeFile(path.join(dir, 'motifs.json'), '[]');
-      await expect(loadKnowledgeBase(dir)).rejects.toThrow(/symbols\/objects\.json entry 0 \("Lamp"\) is invalid: name/);
+      await expect(loadKnowledgeBase(dir)).rejects.toThrow(
+        /symbols\/objects\.json entry 0 \("Lamp"\) is invalid: name/,
+      );
     });
 
     it('names a file that is not JSON', async () => {
@@ -94,7 +102,10 @@ describe('knowledge base validation', () => {
     });
 
     it('reports a missing motifs file', async () => {
-      await writeFile(path.join(dir, 'symbols', 'objects.json'), JSON.stringify([{ ...entry('lamp'), file: undefined }]));
+      await writeFile(
+        path.join(dir, 'symbols', 'objects.json'),
+        JSON.stringify([{ ...entry('lamp'), file: undefined }]),
+      );
       await rm(path.join(dir, 'motifs.json'), { force: true });
       await expect(loadKnowledgeBase(dir)).rejects.toThrow(/cannot read motifs\.json/);
     });

@@ -47,9 +47,19 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const body = JSON.parse(await readBody(req)) as { model?: string; response_format?: { type?: string }; messages?: Array<{ role: string; content: string }> };
+  const body = JSON.parse(await readBody(req)) as {
+    model?: string;
+    response_format?: { type?: string };
+    messages?: Array<{ role: string; content: string }>;
+  };
   const format = body.response_format?.type;
-  seen.push({ path: req.url ?? '', responseFormat: format, model: body.model, prompt: body.messages?.find((m) => m.role === 'user')?.content ?? '', auth: req.headers.authorization });
+  seen.push({
+    path: req.url ?? '',
+    responseFormat: format,
+    model: body.model,
+    prompt: body.messages?.find((m) => m.role === 'user')?.content ?? '',
+    auth: req.headers.authorization,
+  });
   const send = (status: number, payload: string) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(payload);
@@ -58,7 +68,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     case 'ok':
       return send(200, completion(JSON.stringify({ paragraphs: PARAGRAPHS })));
     case 'reject-schema':
-      if (format === 'json_schema') return send(400, JSON.stringify({ error: { message: 'response_format json_schema is not supported', type: 'invalid_request_error' } }));
+      if (format === 'json_schema')
+        return send(
+          400,
+          JSON.stringify({
+            error: { message: 'response_format json_schema is not supported', type: 'invalid_request_error' },
+          }),
+        );
       return send(200, completion(JSON.stringify({ paragraphs: PARAGRAPHS.slice(0, 4) })));
     case 'malformed':
       return send(200, completion('Here is your interpretation: the ocean means feelings.'));
@@ -72,7 +88,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 }
 
 const req = (): InterpretRequest => ({
-  dream: { id: 7, title: 'Night swim', narrative: 'I swam in the ocean at night. I was scared, then calm.', tags: [], timePeriod: null, date: null },
+  dream: {
+    id: 7,
+    title: 'Night swim',
+    narrative: 'I swam in the ocean at night. I was scared, then calm.',
+    tags: [],
+    timePeriod: null,
+    date: null,
+  },
   intention: null,
   history: [],
   previous: [],
@@ -113,7 +136,12 @@ describe('OpenAI-compatible provider', () => {
     expect(r.content).toBe(PARAGRAPHS.join('\n\n'));
     expect(r.analysis.symbols.map((s) => s.name)).toContain('ocean');
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ path: '/v1/chat/completions', responseFormat: 'json_schema', model: 'fake-model', auth: 'Bearer test-key' });
+    expect(seen[0]).toMatchObject({
+      path: '/v1/chat/completions',
+      responseFormat: 'json_schema',
+      model: 'fake-model',
+      auth: 'Bearer test-key',
+    });
     expect(seen[0]?.prompt).toContain('I swam in the ocean at night.');
     expect(seen[0]?.prompt).toMatch(/"ocean" → ocean \(Water/);
     expect(seen[0]?.prompt).toContain('movement:');

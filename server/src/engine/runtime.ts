@@ -13,7 +13,14 @@ export interface EngineRuntime {
   wordnet: WordNet;
   kbWordNet: KbWordNet;
   analyser: DreamAnalyser;
-  stats: { loadMs: number; winkMode: 'sliced' | 'packaged'; winkFallbackReason?: string; kbSymbols: number; kbMotifs: number; linkedSenses: number };
+  stats: {
+    loadMs: number;
+    winkMode: 'sliced' | 'packaged';
+    winkFallbackReason?: string;
+    kbSymbols: number;
+    kbMotifs: number;
+    linkedSenses: number;
+  };
 }
 
 export interface RuntimeOptions {
@@ -40,7 +47,14 @@ export async function loadRuntime(options: RuntimeOptions = {}): Promise<EngineR
   await yieldToLoop();
   const analyser = new DreamAnalyser({ nlp: wink.nlp, kb, wordnet, kbWordNet, sentiment, verbUses });
   // The first document pays for lazy initialisation inside wink; do it now rather than in a request.
-  await analyser.read({ id: 0, title: 'Warm up', narrative: 'I walked by the sea at night and was not afraid.', tags: [], timePeriod: null, date: null });
+  await analyser.read({
+    id: 0,
+    title: 'Warm up',
+    narrative: 'I walked by the sea at night and was not afraid.',
+    tags: [],
+    timePeriod: null,
+    date: null,
+  });
   return {
     kb,
     wordnet,

@@ -24,13 +24,18 @@ function kbReading(symbol: KbSymbol): SymbolReading {
 }
 
 export function lookupKnowledgeBase(kb: KnowledgeBase, input: string): KbSymbol | null {
-  const text = input.toLowerCase().replace(/[^a-z0-9' -]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = input
+    .toLowerCase()
+    .replace(/[^a-z0-9' -]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return null;
   const direct = kb.byName.get(text);
   if (direct) return direct;
   const words = phraseWords(text);
   if (words.length > 1) {
-    for (const ref of kb.phrases.get(words[0] ?? '') ?? []) if (ref.words.join(' ') === words.join(' ')) return ref.symbol;
+    for (const ref of kb.phrases.get(words[0] ?? '') ?? [])
+      if (ref.words.join(' ') === words.join(' ')) return ref.symbol;
   }
   // The head of a noun phrase is usually its last word ("my grandmother", "falling teeth").
   for (const word of [...words].reverse()) {
@@ -53,12 +58,19 @@ function trimGloss(gloss: string): string {
 }
 
 function isProperNameOnly(senses: Synset[]): boolean {
-  return senses.length > 0 && senses.every((s) => s.lexName === 'noun.person' && s.pointers.some((p) => p.symbol === '@i'));
+  return (
+    senses.length > 0 && senses.every((s) => s.lexName === 'noun.person' && s.pointers.some((p) => p.symbol === '@i'))
+  );
 }
 
 async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: string): Promise<SymbolReading | null> {
   const text = input.toLowerCase().replace(/\s+/g, ' ').trim();
-  const candidates = [text, ...phraseWords(text).slice(-1).flatMap((w) => [w, ...baseForms(w)])];
+  const candidates = [
+    text,
+    ...phraseWords(text)
+      .slice(-1)
+      .flatMap((w) => [w, ...baseForms(w)]),
+  ];
   for (const pos of ['noun', 'adj', 'verb'] as WordNetPos[]) {
     for (const lemma of candidates) {
       const entry = wordnet.lookup(lemma, pos);
@@ -102,12 +114,25 @@ async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: str
       ].filter((p): p is string => Boolean(p));
       let meaning = parts.join(' ');
       if (meaning.length > MAX_MEANING) meaning = `${meaning.slice(0, MAX_MEANING - 1).replace(/\s+\S*$/, '')}…`;
-      const associations = [...new Set([...synonyms, ...hypernyms, ...(related ? [related.name, ...related.associations.slice(0, 2)] : [])])]
+      const associations = [
+        ...new Set([
+          ...synonyms,
+          ...hypernyms,
+          ...(related ? [related.name, ...related.associations.slice(0, 2)] : []),
+        ]),
+      ]
         .map((a) => a.trim())
         .filter((a) => a.length >= 2 && a.length <= 60 && a !== lemma);
       const fillers = ['personal memories', 'everyday life', 'what it is used for', 'how it made you feel'];
       while (associations.length < 4) associations.push(fillers[associations.length] ?? 'your own associations');
-      return { symbol: display, category, meaning, associations: associations.slice(0, 8), source: 'wordnet', shareable: true };
+      return {
+        symbol: display,
+        category,
+        meaning,
+        associations: associations.slice(0, 8),
+        source: 'wordnet',
+        shareable: true,
+      };
     }
   }
   return null;
@@ -128,7 +153,12 @@ function personalReading(input: string): SymbolReading {
   };
 }
 
-export async function readSymbol(kb: KnowledgeBase, kbWordNet: KbWordNet, wordnet: WordNet, input: string): Promise<SymbolReading> {
+export async function readSymbol(
+  kb: KnowledgeBase,
+  kbWordNet: KbWordNet,
+  wordnet: WordNet,
+  input: string,
+): Promise<SymbolReading> {
   const hit = lookupKnowledgeBase(kb, input);
   if (hit) return kbReading(hit);
   // WordNet knows some given names only as historical people ("Sarah"); those read as personal.

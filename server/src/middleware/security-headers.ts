@@ -53,7 +53,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
     'referrer-policy': 'no-referrer',
     'cross-origin-resource-policy': 'same-origin',
   };
-  if (headers['strict-transport-security']) apiHeaders['strict-transport-security'] = headers['strict-transport-security'];
+  if (headers['strict-transport-security'])
+    apiHeaders['strict-transport-security'] = headers['strict-transport-security'];
   // Callback style: no promise per request on the hottest path.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);

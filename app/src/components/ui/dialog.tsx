@@ -23,7 +23,10 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close aria-label="Close" className="absolute right-4 top-4 rounded-md p-1 text-slate-300 hover:text-white">
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="absolute right-4 top-4 rounded-md p-1 text-slate-300 hover:text-white"
+        >
           <X className="h-4 w-4" aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

@@ -10,7 +10,10 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
     <Menu.Portal>
       <Menu.Content
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-52 rounded-xl border border-night-600 bg-night-800 p-1 text-slate-100 shadow-2xl', className)}
+        className={cn(
+          'z-50 min-w-52 rounded-xl border border-night-600 bg-night-800 p-1 text-slate-100 shadow-2xl',
+          className,
+        )}
         {...props}
       />
     </Menu.Portal>

@@ -41,13 +41,23 @@ export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) 
   );
 }
 
-export function Alert({ children, variant = 'default', className }: { children: ReactNode; variant?: 'default' | 'destructive'; className?: string }) {
+export function Alert({
+  children,
+  variant = 'default',
+  className,
+}: {
+  children: ReactNode;
+  variant?: 'default' | 'destructive';
+  className?: string;
+}) {
   return (
     <div
       role="alert"
       className={cn(
         'rounded-lg border px-4 py-3 text-sm',
-        variant === 'destructive' ? 'border-red-500/60 bg-red-950/60 text-red-200' : 'border-night-600 bg-night-800 text-slate-200',
+        variant === 'destructive'
+          ? 'border-red-500/60 bg-red-950/60 text-red-200'
+          : 'border-night-600 bg-night-800 text-slate-200',
         className,
       )}
     >

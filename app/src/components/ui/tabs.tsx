@@ -5,7 +5,12 @@ import { cn } from '@app/lib/cn';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn('inline-flex rounded-xl border border-night-600 bg-night-900/80 p-1', className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      className={cn('inline-flex rounded-xl border border-night-600 bg-night-900/80 p-1', className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

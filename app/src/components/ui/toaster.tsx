@@ -8,7 +8,11 @@ import { dismissToast, useToasts } from '@app/lib/toast-store';
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={UI.toastDurationMs} swipeThreshold={UI.toastSwipeThreshold} label="Notifications">
+    <ToastPrimitive.Provider
+      duration={UI.toastDurationMs}
+      swipeThreshold={UI.toastSwipeThreshold}
+      label="Notifications"
+    >
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}

@@ -18,7 +18,11 @@ export async function fetchCurrentUser(): Promise<PublicUser | null> {
       return await api.get<PublicUser>('/api/user');
     } catch (fallbackErr) {
       if (fallbackErr instanceof ApiError && fallbackErr.status === 401) return null;
-      throw new Error(fallbackErr instanceof ApiError ? (fallbackErr.serverMessage ?? 'Failed to fetch user data') : 'Failed to fetch user data');
+      throw new Error(
+        fallbackErr instanceof ApiError
+          ? (fallbackErr.serverMessage ?? 'Failed to fetch user data')
+          : 'Failed to fetch user data',
+      );
     }
   }
 }

@@ -32,7 +32,8 @@ export function useCreateIntention() {
 export function useUpdateIntention() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: UpdateIntentionBody & { id: number }) => api.patch<Intention>(`/api/intentions/${id}`, body),
+    mutationFn: ({ id, ...body }: UpdateIntentionBody & { id: number }) =>
+      api.patch<Intention>(`/api/intentions/${id}`, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: intentionKeys.all }),
   });
 }

@@ -23,7 +23,10 @@ export function useDreamInterpretation(dreamId: number) {
 }
 
 export function useRecentInterpretation() {
-  return useQuery({ queryKey: interpretationKeys.recent, queryFn: () => api.get<RecentInterpretation>('/api/interpretations/recent') });
+  return useQuery({
+    queryKey: interpretationKeys.recent,
+    queryFn: () => api.get<RecentInterpretation>('/api/interpretations/recent'),
+  });
 }
 
 export function useGenerateInterpretation() {

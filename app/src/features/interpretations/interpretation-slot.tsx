@@ -47,8 +47,8 @@ export function InterpretationSlot({ dream }: { dream: Dream }) {
         <Sparkles className="mx-auto h-8 w-8 text-aurora-300" aria-hidden />
         <h2 className="mt-2 text-xl font-semibold text-white">Generate Interpretation</h2>
         <p className="mx-auto mt-1 max-w-md text-sm text-slate-300">
-          A reading of this dream's symbols, feelings and setting, linked to the patterns in your journal, with a lucid-dreaming
-          suggestion.
+          A reading of this dream's symbols, feelings and setting, linked to the patterns in your journal, with a
+          lucid-dreaming suggestion.
         </p>
         <Button className="mt-4" onClick={run} disabled={generate.isPending}>
           {generate.isPending ? 'Interpreting...' : 'Generate Interpretation'}

@@ -6,7 +6,10 @@ export const symbolKeys = { list: ['dream-symbols', 'list'] as const };
 
 /** The whole shared dictionary (a few hundred entries) for browsing by category. */
 export function useDreamSymbols() {
-  return useQuery({ queryKey: symbolKeys.list, queryFn: () => api.get<DreamSymbol[]>('/api/dream-symbols', { limit: 1000, offset: 0 }) });
+  return useQuery({
+    queryKey: symbolKeys.list,
+    queryFn: () => api.get<DreamSymbol[]>('/api/dream-symbols', { limit: 1000, offset: 0 }),
+  });
 }
 
 export function useInterpretSymbol() {

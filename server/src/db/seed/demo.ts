@@ -50,8 +50,15 @@ export async function seedDemoData(db: Database): Promise<string[]> {
   const created: string[] = [];
   for (const name of ['luna', 'orion']) {
     if (await findUserByUsername(db, name)) continue;
-    const user = await createUser(db, { username: name, email: `${name}@demo.dreamtraveler.test`, password: 'dreamer123' });
-    const intention = await createIntention(db, user.id, { text: 'Tonight I will notice when I am flying and become lucid.', date: new Date(Date.now() - 2 * DAY) });
+    const user = await createUser(db, {
+      username: name,
+      email: `${name}@demo.dreamtraveler.test`,
+      password: 'dreamer123',
+    });
+    const intention = await createIntention(db, user.id, {
+      text: 'Tonight I will notice when I am flying and become lucid.',
+      date: new Date(Date.now() - 2 * DAY),
+    });
     for (const d of DEMO_DREAMS) {
       await createDream(db, user.id, {
         title: d.title,

@@ -30,9 +30,44 @@ export interface DreamReading {
 
 const SETTING_CATEGORIES = ['Places', 'Buildings and Rooms', 'Water', 'Nature', 'Celestial', 'Vehicles and Travel'];
 const GENERIC_NOUNS = new Set([
-  'time', 'way', 'thing', 'place', 'part', 'side', 'moment', 'lot', 'bit', 'kind', 'sort', 'end', 'point', 'something',
-  'everything', 'nothing', 'anything', 'someone', 'everyone', 'anyone', 'people', 'person', 'dream', 'idea', 'feeling',
-  'sense', 'rest', 'front', 'top', 'bottom', 'middle', 'number', 'reason', 'minute', 'second', 'while', 'day', 'year',
+  'time',
+  'way',
+  'thing',
+  'place',
+  'part',
+  'side',
+  'moment',
+  'lot',
+  'bit',
+  'kind',
+  'sort',
+  'end',
+  'point',
+  'something',
+  'everything',
+  'nothing',
+  'anything',
+  'someone',
+  'everyone',
+  'anyone',
+  'people',
+  'person',
+  'dream',
+  'idea',
+  'feeling',
+  'sense',
+  'rest',
+  'front',
+  'top',
+  'bottom',
+  'middle',
+  'number',
+  'reason',
+  'minute',
+  'second',
+  'while',
+  'day',
+  'year',
 ]);
 const LUCID_TEXT =
   /\blucid\b|\b(knew|know|realized|realised|realize|realise|understood|became aware|was aware|recognized|recognised|noticed)\b[^.!?]{0,24}?\b(i was|i'm|i am|this was|this is|it was|it's|we were) (dreaming|in a dream|a dream)\b/i;
@@ -61,12 +96,24 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   // The word as the dreamer wrote it: wink's normal form americanises spellings ("grey" → "gray").
   const written = text.toLowerCase();
   if (token.pos === 'ADJ') return symbol.category === 'Emotions' ? `feeling ${written}` : `being ${written}`;
-  if (token.pos === 'VERB' || token.pos === 'AUX') return symbol.category === 'Emotions' ? `feeling ${written}` : `the ${name}`;
+  if (token.pos === 'VERB' || token.pos === 'AUX')
+    return symbol.category === 'Emotions' ? `feeling ${written}` : `the ${name}`;
   const prev = doc.tokens[token.index - 1];
   if (/^\p{Lu}/u.test(text) && !isSentenceStart(doc, token)) return prev?.normal === 'the' ? `the ${text}` : text;
-  const adjective = prev && prev.pos === 'ADJ' && !prev.negated && prev.isWord && !STOPWORDS.has(prev.normal) && prev.sentence === token.sentence ? `${prev.text.toLowerCase()} ` : '';
+  const adjective =
+    prev &&
+    prev.pos === 'ADJ' &&
+    !prev.negated &&
+    prev.isWord &&
+    !STOPWORDS.has(prev.normal) &&
+    prev.sentence === token.sentence
+      ? `${prev.text.toLowerCase()} `
+      : '';
   // "my husband" becomes "your husband": the reading speaks to the dreamer.
-  const owner = !adjective && prev && (prev.normal === 'my' || prev.normal === 'our') && prev.sentence === token.sentence ? 'your' : 'the';
+  const owner =
+    !adjective && prev && (prev.normal === 'my' || prev.normal === 'our') && prev.sentence === token.sentence
+      ? 'your'
+      : 'the';
   return `${owner} ${adjective}${written}`;
 }
 
@@ -77,13 +124,20 @@ function excerptFor(hit: SymbolHit, doc: DreamDocument | null): string {
   const sentence = t ? doc.sentences.find((s) => s.index === t.sentence) : undefined;
   if (!t || !sentence) return hit.surface;
   const surfaceLength = Math.max(1, hit.length);
-  const breaks = (x: Token | undefined) => !x || x.pos === 'PUNCT' || x.pos === 'SYM' || x.pos === 'CCONJ' || x.pos === 'SCONJ';
+  const breaks = (x: Token | undefined) =>
+    !x || x.pos === 'PUNCT' || x.pos === 'SYM' || x.pos === 'CCONJ' || x.pos === 'SCONJ';
   let start = hit.token;
   while (start > sentence.start && hit.token - start < 3 && !breaks(doc.tokens[start - 1])) start -= 1;
   let end = hit.token + surfaceLength;
   while (end < sentence.end && end - hit.token < surfaceLength + 3 && !breaks(doc.tokens[end])) end += 1;
   // Do not end on a word that needs a next one ("at my old school and could").
-  while (end > hit.token + surfaceLength && /^(a|an|the|my|your|his|her|our|their|to|of|in|on|at|by|for|with|was|were|is|could|would|not|from|into|me)$/.test(doc.tokens[end - 1]?.normal ?? '')) end -= 1;
+  while (
+    end > hit.token + surfaceLength &&
+    /^(a|an|the|my|your|his|her|our|their|to|of|in|on|at|by|for|with|was|were|is|could|would|not|from|into|me)$/.test(
+      doc.tokens[end - 1]?.normal ?? '',
+    )
+  )
+    end -= 1;
   return surfaceOf(doc.tokens.slice(start, end));
 }
 
@@ -113,7 +167,10 @@ function keyPhrases(doc: DreamDocument, limit = 8): string[] {
     const head = nouns.at(-1);
     if (head && !GENERIC_NOUNS.has(head.lemma) && !STOPWORDS.has(head.normal) && head.normal.length > 2) {
       const start = run.findIndex((t) => t.pos === 'ADJ' || t.pos === 'NOUN');
-      const phrase = run.slice(Math.max(0, start), run.indexOf(head) + 1).map((t) => t.normal).join(' ');
+      const phrase = run
+        .slice(Math.max(0, start), run.indexOf(head) + 1)
+        .map((t) => t.normal)
+        .join(' ');
       if (!seen.has(phrase)) {
         seen.add(phrase);
         out.push(phrase);
@@ -134,7 +191,12 @@ export class DreamAnalyser {
   private readonly matcher: SymbolMatcher;
 
   constructor(private readonly deps: AnalyserDeps) {
-    this.matcher = new SymbolMatcher({ kb: deps.kb, wordnet: deps.wordnet, kbWordNet: deps.kbWordNet, verbUses: deps.verbUses });
+    this.matcher = new SymbolMatcher({
+      kb: deps.kb,
+      wordnet: deps.wordnet,
+      kbWordNet: deps.kbWordNet,
+      verbUses: deps.verbUses,
+    });
   }
 
   get kb(): KnowledgeBase {
@@ -189,7 +251,9 @@ export class DreamAnalyser {
           mention: mentionHit ? mentionFor(symbol, mentionHit, docOf(mentionHit)) : `the ${symbol.name}`,
           excerpt: mentionHit ? excerptFor(mentionHit, docOf(mentionHit)) : symbol.name,
           plural: mentionHit ? pluralFor(symbol, mentionHit, docOf(mentionHit)) : false,
-          sentences: [...new Set(hs.filter((h) => h.source === 'narrative').map((h) => h.sentence))].sort((a, b) => a - b),
+          sentences: [...new Set(hs.filter((h) => h.source === 'narrative').map((h) => h.sentence))].sort(
+            (a, b) => a - b,
+          ),
           inTitle: hs.some((h) => h.source === 'title'),
           _first: firstHit ? order(firstHit) : 0,
         };
@@ -197,26 +261,34 @@ export class DreamAnalyser {
       .sort((a, b) => b.count - a.count || a._first - b._first)
       .map(({ _first, ...rest }) => rest);
 
-    const motifs = (await detectMotifs(this.deps.kb, {
-      docs: [
-        { doc: title, source: 'title' },
-        { doc: narrative, source: 'narrative' },
-      ],
-      hits: allHits,
-      tags: tagDocs,
-    })).map((m) => ({ id: m.motif.id, name: m.motif.name, sentence: m.sentence }));
+    const motifs = (
+      await detectMotifs(this.deps.kb, {
+        docs: [
+          { doc: title, source: 'title' },
+          { doc: narrative, source: 'narrative' },
+        ],
+        hits: allHits,
+        tags: tagDocs,
+      })
+    ).map((m) => ({ id: m.motif.id, name: m.motif.name, sentence: m.sentence }));
 
     const tone = await readTone(
       narrative.sentences.map((s) => ({
         text: s.text,
-        forms: new Set(narrative.tokens.slice(s.start, s.end).filter((t) => t.isWord && !t.negated).flatMap((t) => [t.lemma, t.normal])),
+        forms: new Set(
+          narrative.tokens
+            .slice(s.start, s.end)
+            .filter((t) => t.isWord && !t.negated)
+            .flatMap((t) => [t.lemma, t.normal]),
+        ),
       })),
       this.deps.sentiment,
     );
     const lucid = tags.some((t) => /^lucid/i.test(t)) || LUCID_TEXT.test(dream.narrative);
     // The setting is the first place-like image the narrative mentions.
     const firstToken = new Map<string, number>();
-    for (const h of allHits) if (h.source === 'narrative' && !firstToken.has(h.symbol.name)) firstToken.set(h.symbol.name, h.token);
+    for (const h of allHits)
+      if (h.source === 'narrative' && !firstToken.has(h.symbol.name)) firstToken.set(h.symbol.name, h.token);
     const settingSymbol = symbols
       .filter((s) => SETTING_CATEGORIES.includes(s.category) && firstToken.has(s.name))
       .sort((a, b) => (firstToken.get(a.name) ?? 0) - (firstToken.get(b.name) ?? 0))[0];

@@ -49,7 +49,8 @@ function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean
   let start = 0;
   const close = (end: number) => {
     const clause = tokens.slice(start, end);
-    if (clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago')) for (let i = start; i < end; i += 1) out[i] = true;
+    if (clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago'))
+      for (let i = start; i < end; i += 1) out[i] = true;
   };
   tokens.forEach((t, i) => {
     if (CLAUSE_BREAK_POS.has(t.pos) || t.normal === 'though' || t.normal === 'although') {
@@ -115,14 +116,25 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
     const start = tokens.length;
     const raw: Array<{ text: string; normal: string; lemma: string; pos: string; type: string }> = [];
     s.tokens().each((t: ItemToken) => {
-      raw.push({ text: t.out(), normal: t.out(its.normal), lemma: t.out(lemmaOf), pos: t.out(its.pos), type: t.out(its.type) });
+      raw.push({
+        text: t.out(),
+        normal: t.out(its.normal),
+        lemma: t.out(lemmaOf),
+        pos: t.out(its.pos),
+        type: t.out(its.type),
+      });
     });
     const partial = raw.map((r) => {
       const normal = r.normal.toLowerCase();
       const lemma = r.lemma.toLowerCase();
       const digits = NUMBER_TOKEN.exec(normal)?.[1];
       const isWord = (r.type === 'word' && WORDLIKE.test(normal)) || digits !== undefined;
-      const forms = digits !== undefined ? [digits] : isWord ? [...new Set([lemma, ...baseForms(normal), ...(r.pos === 'ADJ' ? adjectiveBases(normal) : [])])] : [normal];
+      const forms =
+        digits !== undefined
+          ? [digits]
+          : isWord
+            ? [...new Set([lemma, ...baseForms(normal), ...(r.pos === 'ADJ' ? adjectiveBases(normal) : [])])]
+            : [normal];
       return { ...r, normal, lemma, forms, isWord };
     });
     const negated = negationScope(partial);

@@ -36,28 +36,178 @@ export interface NegatedMention {
 
 /** Given names that are also symbol words; written with a capital inside a sentence, they are people. */
 const NAME_LIKE = new Set([
-  'rose', 'lily', 'daisy', 'robin', 'dawn', 'hope', 'joy', 'faith', 'grace', 'amber', 'ruby', 'pearl', 'crystal', 'iris',
-  'ivy', 'holly', 'heather', 'jasmine', 'violet', 'river', 'sky', 'summer', 'autumn', 'april', 'may', 'june', 'angel',
-  'star', 'sunny', 'storm', 'hunter', 'mason', 'jack', 'will', 'bill', 'mark', 'frank', 'rob', 'pat', 'art', 'dean',
-  'drew', 'king', 'prince', 'cash', 'penny', 'stone', 'wolf', 'fox', 'bird', 'crow', 'rock', 'forest', 'glen', 'dale',
-  'cliff', 'heath', 'brook', 'lake', 'hazel', 'willow', 'coral', 'misty', 'rain', 'snow', 'ash', 'sage', 'ocean',
-  'sierra', 'jade', 'goldie', 'bear', 'buddy', 'doc', 'queen', 'baby', 'destiny', 'harmony', 'trinity', 'eve', 'adam',
+  'rose',
+  'lily',
+  'daisy',
+  'robin',
+  'dawn',
+  'hope',
+  'joy',
+  'faith',
+  'grace',
+  'amber',
+  'ruby',
+  'pearl',
+  'crystal',
+  'iris',
+  'ivy',
+  'holly',
+  'heather',
+  'jasmine',
+  'violet',
+  'river',
+  'sky',
+  'summer',
+  'autumn',
+  'april',
+  'may',
+  'june',
+  'angel',
+  'star',
+  'sunny',
+  'storm',
+  'hunter',
+  'mason',
+  'jack',
+  'will',
+  'bill',
+  'mark',
+  'frank',
+  'rob',
+  'pat',
+  'art',
+  'dean',
+  'drew',
+  'king',
+  'prince',
+  'cash',
+  'penny',
+  'stone',
+  'wolf',
+  'fox',
+  'bird',
+  'crow',
+  'rock',
+  'forest',
+  'glen',
+  'dale',
+  'cliff',
+  'heath',
+  'brook',
+  'lake',
+  'hazel',
+  'willow',
+  'coral',
+  'misty',
+  'rain',
+  'snow',
+  'ash',
+  'sage',
+  'ocean',
+  'sierra',
+  'jade',
+  'goldie',
+  'bear',
+  'buddy',
+  'doc',
+  'queen',
+  'baby',
+  'destiny',
+  'harmony',
+  'trinity',
+  'eve',
+  'adam',
 ]);
 
 /** Prepositions of place: a proper noun after one of them is likely somewhere ("in Paris", "across the Atlantic"). */
-const LOCATIVE = new Set(['in', 'to', 'at', 'from', 'over', 'across', 'near', 'through', 'into', 'toward', 'towards', 'the', 'on', 'by', 'along', 'beside']);
+const LOCATIVE = new Set([
+  'in',
+  'to',
+  'at',
+  'from',
+  'over',
+  'across',
+  'near',
+  'through',
+  'into',
+  'toward',
+  'towards',
+  'the',
+  'on',
+  'by',
+  'along',
+  'beside',
+]);
 
 const MIN_TYPO_LENGTH = 6;
 
 /** Nouns too general to stand for any symbol through their hypernyms ("the end of the world"). */
 const HYPERNYM_STOP = new Set([
-  'world', 'thing', 'stuff', 'place', 'area', 'side', 'part', 'end', 'top', 'bottom', 'front', 'back', 'life', 'man', 'woman',
-  'guy', 'girl', 'boy', 'lady', 'gentleman', 'kind', 'type', 'piece', 'bit', 'lot', 'way', 'thought', 'idea', 'moment', 'sort',
-  'group', 'bunch', 'set', 'number', 'amount', 'level', 'spot', 'point', 'line', 'word', 'name', 'reason', 'case', 'fact',
+  'world',
+  'thing',
+  'stuff',
+  'place',
+  'area',
+  'side',
+  'part',
+  'end',
+  'top',
+  'bottom',
+  'front',
+  'back',
+  'life',
+  'man',
+  'woman',
+  'guy',
+  'girl',
+  'boy',
+  'lady',
+  'gentleman',
+  'kind',
+  'type',
+  'piece',
+  'bit',
+  'lot',
+  'way',
+  'thought',
+  'idea',
+  'moment',
+  'sort',
+  'group',
+  'bunch',
+  'set',
+  'number',
+  'amount',
+  'level',
+  'spot',
+  'point',
+  'line',
+  'word',
+  'name',
+  'reason',
+  'case',
+  'fact',
 ]);
 
 /** Places where "the foot of …" is a location, not a foot. */
-const FOOT_OF = new Set(['bed', 'stairs', 'stair', 'staircase', 'steps', 'hill', 'mountain', 'cliff', 'ladder', 'tree', 'page', 'table', 'wall', 'bridge', 'slope', 'tower']);
+const FOOT_OF = new Set([
+  'bed',
+  'stairs',
+  'stair',
+  'staircase',
+  'steps',
+  'hill',
+  'mountain',
+  'cliff',
+  'ladder',
+  'tree',
+  'page',
+  'table',
+  'wall',
+  'bridge',
+  'slope',
+  'tower',
+]);
 
 /**
  * Fixed expressions in which a symbol's word means something else: "next door", "the foot of the
@@ -73,8 +223,16 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     if (target && target.forms.some((f) => FOOT_OF.has(f))) return true;
   }
   if (token.forms.includes('school') && next?.normal === 'of') {
-    const target = [after(2), after(3), after(4), after(5)].find((t) => t && t.pos !== 'ADJ' && t.pos !== 'DET' && t.pos !== 'NUM');
-    if (target && /^(fish|fishes|dolphin|dolphins|whale|whales|tuna|minnow|minnows|sardine|sardines|shark|sharks)$/.test(target.normal)) return true;
+    const target = [after(2), after(3), after(4), after(5)].find(
+      (t) => t && t.pos !== 'ADJ' && t.pos !== 'DET' && t.pos !== 'NUM',
+    );
+    if (
+      target &&
+      /^(fish|fishes|dolphin|dolphins|whale|whales|tuna|minnow|minnows|sardine|sardines|shark|sharks)$/.test(
+        target.normal,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -104,7 +262,12 @@ function mergeAdjacent(hits: SymbolHit[], doc: DreamDocument): SymbolHit[] {
     const prev = out.at(-1);
     if (prev && prev.symbol === hit.symbol && prev.token + prev.length === hit.token) {
       const length = prev.length + hit.length;
-      out[out.length - 1] = { ...prev, length, surface: surfaceOf(doc.tokens.slice(prev.token, prev.token + length)), via: prev.via === 'hypernym' ? hit.via : prev.via };
+      out[out.length - 1] = {
+        ...prev,
+        length,
+        surface: surfaceOf(doc.tokens.slice(prev.token, prev.token + length)),
+        via: prev.via === 'hypernym' ? hit.via : prev.via,
+      };
       continue;
     }
     out.push(hit);
@@ -149,14 +312,16 @@ export class SymbolMatcher {
     // "a 52-year-old man" is not an old man: the phrase would start inside a hyphenated word.
     if (tokens[start - 1]?.normal === '-') return null;
     const candidates = new Set<PhraseRef>();
-    for (const form of [first.normal, ...first.forms]) for (const ref of this.deps.kb.phrases.get(form) ?? []) candidates.add(ref);
+    for (const form of [first.normal, ...first.forms])
+      for (const ref of this.deps.kb.phrases.get(form) ?? []) candidates.add(ref);
     let best: { ref: PhraseRef; last: number } | null = null;
     for (const ref of candidates) {
       let i = start;
       let ok = true;
       let last = start;
       for (const word of ref.words) {
-        while (i < end && tokens[i] && PHRASE_FILLERS.has(tokens[i]?.normal ?? '') && tokens[i]?.normal !== word) i += 1;
+        while (i < end && tokens[i] && PHRASE_FILLERS.has(tokens[i]?.normal ?? '') && tokens[i]?.normal !== word)
+          i += 1;
         const t = tokens[i];
         if (!t || i >= end || !(t.normal === word || t.forms.includes(word))) {
           ok = false;
@@ -168,7 +333,14 @@ export class SymbolMatcher {
       // "in the dark" is a phrase; "in a dark forest" is a forest.
       const lastToken = tokens[last];
       const after = tokens[last + 1];
-      if (ok && lastToken?.pos === 'ADJ' && after && after.sentence === lastToken.sentence && (after.pos === 'NOUN' || after.pos === 'PROPN')) ok = false;
+      if (
+        ok &&
+        lastToken?.pos === 'ADJ' &&
+        after &&
+        after.sentence === lastToken.sentence &&
+        (after.pos === 'NOUN' || after.pos === 'PROPN')
+      )
+        ok = false;
       if (ok && (!best || last > best.last)) best = { ref, last };
     }
     return best;
@@ -177,7 +349,13 @@ export class SymbolMatcher {
   private matchWord(token: Token, doc: DreamDocument): TermRef | null {
     const prev = doc.tokens[token.index - 1];
     const next = doc.tokens[token.index + 1];
-    const allows = (ref: TermRef) => this.pos.allows(ref, token, prev?.sentence === token.sentence ? prev : undefined, next?.sentence === token.sentence ? next : undefined);
+    const allows = (ref: TermRef) =>
+      this.pos.allows(
+        ref,
+        token,
+        prev?.sentence === token.sentence ? prev : undefined,
+        next?.sentence === token.sentence ? next : undefined,
+      );
     // The word as written first, then the tagger's lemma, then other base forms.
     const order = [token.normal, token.lemma, ...token.forms];
     for (const form of order) {
@@ -227,14 +405,25 @@ export class SymbolMatcher {
   private isCompoundModifier(token: Token, doc: DreamDocument, insidePhrase = false): boolean {
     const next = doc.tokens[token.index + 1];
     // Only noun-noun compounds: an adjective keeps its own sense ("a white horse" is white).
-    if (token.pos === 'ADJ' || !next || next.sentence !== token.sentence || !next.isWord || (next.pos !== 'NOUN' && next.pos !== 'PROPN' && next.pos !== 'VERB')) return false;
+    if (
+      token.pos === 'ADJ' ||
+      !next ||
+      next.sentence !== token.sentence ||
+      !next.isWord ||
+      (next.pos !== 'NOUN' && next.pos !== 'PROPN' && next.pos !== 'VERB')
+    )
+      return false;
     // "my dog Biscuit": a name after the word is not the second half of a compound.
     if (/^\p{Lu}/u.test(next.text) && next.text !== next.text.toUpperCase()) return false;
     for (const a of new Set([token.normal, token.lemma])) {
       for (const b of new Set([next.normal, next.lemma, ...next.forms])) {
         const compound = `${a} ${b}`;
         // Outside a phrase, a compound the knowledge base lists for this word's symbol is that symbol.
-        if (!insidePhrase && (this.deps.kb.words.has(compound) || this.deps.kb.phrases.get(a)?.some((p) => p.words.join(' ') === compound))) return false;
+        if (
+          !insidePhrase &&
+          (this.deps.kb.words.has(compound) || this.deps.kb.phrases.get(a)?.some((p) => p.words.join(' ') === compound))
+        )
+          return false;
         if (this.deps.wordnet.lookup(compound, 'noun')) return true;
       }
     }
@@ -253,7 +442,8 @@ export class SymbolMatcher {
     const lemma = this.nounLemma(token);
     if (!lemma || HYPERNYM_STOP.has(lemma)) return null;
     // "the wind roaring": a verb's -ing form tagged as a noun is still the action, not a thing.
-    if (token.normal.endsWith('ing') && token.forms.some((f) => f !== token.normal && this.deps.wordnet.has(f, 'verb'))) return null;
+    if (token.normal.endsWith('ing') && token.forms.some((f) => f !== token.normal && this.deps.wordnet.has(f, 'verb')))
+      return null;
     if (capitalised || token.pos === 'PROPN') {
       // A proper noun is read only as a place ("the Atlantic", "in Paris"), never as a person's name.
       const prev = doc.tokens[token.index - 1];
@@ -262,7 +452,11 @@ export class SymbolMatcher {
       const first = entry?.offsets[0];
       if (first === undefined) return null;
       const synset = await this.deps.wordnet.synset(first, 'noun');
-      if (!synset.pointers.some((p) => p.symbol === '@i') || (synset.lexName !== 'noun.location' && synset.lexName !== 'noun.object')) return null;
+      if (
+        !synset.pointers.some((p) => p.symbol === '@i') ||
+        (synset.lexName !== 'noun.location' && synset.lexName !== 'noun.object')
+      )
+        return null;
     }
     const match = await this.deps.kbWordNet.nounToSymbol(lemma, { placesOnly: capitalised || token.pos === 'PROPN' });
     return match ? { symbol: match.symbol, term: lemma, via: 'name' } : null;
@@ -284,7 +478,8 @@ export class SymbolMatcher {
       const next = span[k + 1];
       if (t.pos === 'VERB' && t.normal.endsWith('ing') && next && next.pos === 'NOUN') return;
       const inner = this.matchWord(t, doc);
-      if (!inner || inner.symbol === ref.symbol || (own.has(inner.term) && inner.symbol.name === ref.symbol.name)) return;
+      if (!inner || inner.symbol === ref.symbol || (own.has(inner.term) && inner.symbol.name === ref.symbol.name))
+        return;
       if (this.isCompoundModifier(t, doc, true)) return;
       if (t.pos === 'ADJ' && inner.symbol.category !== 'Colors') return;
       out.push({ ...inner, token: t });
@@ -293,14 +488,28 @@ export class SymbolMatcher {
   }
 
   /** Finds the symbols of one document (narrative or title). */
-  async matchDocument(doc: DreamDocument, source: 'narrative' | 'title', negatedOut: NegatedMention[]): Promise<SymbolHit[]> {
+  async matchDocument(
+    doc: DreamDocument,
+    source: 'narrative' | 'title',
+    negatedOut: NegatedMention[],
+  ): Promise<SymbolHit[]> {
     const hits: SymbolHit[] = [];
     const consumed = new Set<number>();
     const sentenceOf = (t: Token) => (source === 'narrative' ? t.sentence : -1);
     const push = (symbol: KbSymbol, via: Via, span: Token[], term: string, typo = false) => {
       const first = span[0];
       if (!first) return;
-      hits.push({ symbol, via, surface: surfaceOf(span), term, source, sentence: sentenceOf(first), token: first.index, length: span.length, typo });
+      hits.push({
+        symbol,
+        via,
+        surface: surfaceOf(span),
+        term,
+        source,
+        sentence: sentenceOf(first),
+        token: first.index,
+        length: span.length,
+        typo,
+      });
     };
 
     const timer = new SliceTimer(10);
@@ -312,10 +521,16 @@ export class SymbolMatcher {
         const span = doc.tokens.slice(i, m.last + 1);
         const head = span.at(-1);
         span.forEach((t) => consumed.add(t.index));
-        if (head?.negated) negatedOut.push({ symbol: m.ref.symbol.name, surface: surfaceOf(span), sentence: sentenceOf(span[0] ?? head) });
+        if (head?.negated)
+          negatedOut.push({
+            symbol: m.ref.symbol.name,
+            surface: surfaceOf(span),
+            sentence: sentenceOf(span[0] ?? head),
+          });
         else if (!head?.backstory) {
           push(m.ref.symbol, m.ref.via === 'name' ? 'name' : 'phrase', span, m.ref.term);
-          for (const inner of this.innerSymbols(m.ref, span, doc)) push(inner.symbol, inner.via === 'name' ? 'name' : 'synonym', [inner.token], inner.term);
+          for (const inner of this.innerSymbols(m.ref, span, doc))
+            push(inner.symbol, inner.via === 'name' ? 'name' : 'synonym', [inner.token], inner.term);
         }
         i = m.last;
       }
@@ -363,13 +578,34 @@ export class SymbolMatcher {
       const tag = tags[k] ?? '';
       const phrase = this.matchPhrase(doc.tokens, words[0]?.index ?? 0, doc.tokens.length);
       if (phrase && phrase.last === (words.at(-1)?.index ?? -1)) {
-        hits.push({ symbol: phrase.ref.symbol, via: 'tag', surface: tag, term: phrase.ref.term, source: 'tag', sentence: -1, token: -1, length: 0, typo: false });
+        hits.push({
+          symbol: phrase.ref.symbol,
+          via: 'tag',
+          surface: tag,
+          term: phrase.ref.term,
+          source: 'tag',
+          sentence: -1,
+          token: -1,
+          length: 0,
+          typo: false,
+        });
         return;
       }
       if (words.length !== 1 || !words[0]) return;
       const w = words[0];
       const ref = [w.normal, w.lemma, ...w.forms].map((f) => this.deps.kb.words.get(f)).find((r) => r !== undefined);
-      if (ref) hits.push({ symbol: ref.symbol, via: 'tag', surface: tag, term: ref.term, source: 'tag', sentence: -1, token: -1, length: 0, typo: false });
+      if (ref)
+        hits.push({
+          symbol: ref.symbol,
+          via: 'tag',
+          surface: tag,
+          term: ref.term,
+          source: 'tag',
+          sentence: -1,
+          token: -1,
+          length: 0,
+          typo: false,
+        });
     });
     return hits;
   }

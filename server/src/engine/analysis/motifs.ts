@@ -80,7 +80,8 @@ function buildScopes(input: MotifInput, backstory: boolean): Scopes {
         for (const f of t.forms) scope.words.add(f);
       }
       const sentenceIndex = source === 'narrative' ? sentence.index : -1;
-      for (const hit of input.hits) if (hit.source === source && hit.sentence === sentenceIndex) addSymbolTerms(scope, hit);
+      for (const hit of input.hits)
+        if (hit.source === source && hit.sentence === sentenceIndex) addSymbolTerms(scope, hit);
       sentences.push({ scope, sentence: sentenceIndex });
       for (const w of scope.words) dream.words.add(w);
       dream.sequences.push(tokens);

@@ -14,7 +14,22 @@ export interface NegationToken {
 
 const NP_CUES = new Set(['no', 'without', 'neither', 'nor']);
 const VERBAL_CUES = new Set(['not', "n't", 'never', 'nt', 'cannot']);
-const EXISTENCE_VERBS = new Set(['be', 'see', 'notice', 'hear', 'have', 'spot', 'exist', 'meet', 'remember', 'feel', 'smell', 'there', 'appear', 'show']);
+const EXISTENCE_VERBS = new Set([
+  'be',
+  'see',
+  'notice',
+  'hear',
+  'have',
+  'spot',
+  'exist',
+  'meet',
+  'remember',
+  'feel',
+  'smell',
+  'there',
+  'appear',
+  'show',
+]);
 const NP_BODY = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'ADV', 'X']);
 const SKIP_BEFORE_PREDICATE = new Set(['AUX', 'PART', 'ADV', 'PRON', 'DET']);
 const NP_CONTINUERS = new Set(['or', 'nor']);
@@ -22,8 +37,34 @@ const NP_CONTINUERS = new Set(['or', 'nor']);
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 /** Actions whose failure is itself a classic dream experience ("I couldn't scream"). */
 const STRUGGLE_VERBS = new Set([
-  'breathe', 'move', 'run', 'scream', 'shout', 'yell', 'speak', 'talk', 'walk', 'stop', 'escape', 'wake', 'fly', 'swim',
-  'climb', 'fight', 'hide', 'cry', 'sing', 'dance', 'float', 'punch', 'call', 'dial', 'drive', 'steer', 'brake', 'open',
+  'breathe',
+  'move',
+  'run',
+  'scream',
+  'shout',
+  'yell',
+  'speak',
+  'talk',
+  'walk',
+  'stop',
+  'escape',
+  'wake',
+  'fly',
+  'swim',
+  'climb',
+  'fight',
+  'hide',
+  'cry',
+  'sing',
+  'dance',
+  'float',
+  'punch',
+  'call',
+  'dial',
+  'drive',
+  'steer',
+  'brake',
+  'open',
 ]);
 
 /** Marks the tokens of one noun phrase starting at `from`, returns the index after it. */
@@ -38,7 +79,10 @@ function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[
       i += 1;
       continue;
     }
-    if (t.normal === 'of' && (tokens[i - 1]?.normal === 'any' || tokens[i - 1]?.normal === 'none' || tokens[i - 1]?.pos === 'NUM')) {
+    if (
+      t.normal === 'of' &&
+      (tokens[i - 1]?.normal === 'any' || tokens[i - 1]?.normal === 'none' || tokens[i - 1]?.pos === 'NUM')
+    ) {
       i += 1;
       continue;
     }
@@ -56,7 +100,8 @@ function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[
     const isNoun = t.pos === 'NOUN' || t.pos === 'PROPN';
     const next = tokens[i + 1];
     if (isNoun) sawNoun = true;
-    if (isNoun && (!next || (next.pos !== 'NOUN' && next.pos !== 'PROPN' && !NP_CONTINUERS.has(next.normal)))) return i + 1;
+    if (isNoun && (!next || (next.pos !== 'NOUN' && next.pos !== 'PROPN' && !NP_CONTINUERS.has(next.normal))))
+      return i + 1;
     i += 1;
   }
   return i;
@@ -69,7 +114,10 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
     const t = tokens[i];
     if (!t) continue;
     // "instead of panicking", "rather than scared": the alternative that did not happen.
-    if ((t.normal === 'instead' && tokens[i + 1]?.normal === 'of') || (t.normal === 'rather' && tokens[i + 1]?.normal === 'than')) {
+    if (
+      (t.normal === 'instead' && tokens[i + 1]?.normal === 'of') ||
+      (t.normal === 'rather' && tokens[i + 1]?.normal === 'than')
+    ) {
       const target = tokens[i + 2];
       if (target && (target.pos === 'VERB' || target.pos === 'ADJ')) {
         negated[i + 2] = true;
@@ -81,7 +129,11 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
     if (NP_CUES.has(t.normal) || (t.normal === 'none' && tokens[i + 1]?.normal === 'of')) {
       // "no longer", "no matter", "no one": not a negated noun phrase.
       const next = tokens[i + 1];
-      if (next && (next.normal === 'longer' || next.normal === 'matter' || next.normal === 'one' || next.normal === 'sooner')) continue;
+      if (
+        next &&
+        (next.normal === 'longer' || next.normal === 'matter' || next.normal === 'one' || next.normal === 'sooner')
+      )
+        continue;
       const end = markNounPhrase(tokens, i + 1, negated);
       // A negated subject negates its event too: "none of my teeth fell out", "no dogs barked".
       const clauseStart = i === 0 || ['PUNCT', 'CCONJ', 'SCONJ'].includes(tokens[i - 1]?.pos ?? '');
@@ -100,19 +152,38 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
     const after = tokens[i + 1];
     if (after && (after.normal === 'only' || after.normal === 'just')) continue;
     let j = i + 1;
-    while (j < tokens.length && SKIP_BEFORE_PREDICATE.has(tokens[j]?.pos ?? '') && !/^(a|an|any|the)$/.test(tokens[j]?.normal ?? '')) j += 1;
+    while (
+      j < tokens.length &&
+      SKIP_BEFORE_PREDICATE.has(tokens[j]?.pos ?? '') &&
+      !/^(a|an|any|the)$/.test(tokens[j]?.normal ?? '')
+    )
+      j += 1;
     const predicate = tokens[j];
     if (!predicate) continue;
     const prev = tokens[i - 1];
-    const existential = prev !== undefined && (prev.forms.includes('be') || prev.normal === 'there') && tokens.slice(Math.max(0, i - 3), i).some((x) => x.normal === 'there');
-    if (predicate.pos === 'DET' || predicate.pos === 'NOUN' || predicate.pos === 'PROPN' || predicate.pos === 'NUM' || existential) {
+    const existential =
+      prev !== undefined &&
+      (prev.forms.includes('be') || prev.normal === 'there') &&
+      tokens.slice(Math.max(0, i - 3), i).some((x) => x.normal === 'there');
+    if (
+      predicate.pos === 'DET' ||
+      predicate.pos === 'NOUN' ||
+      predicate.pos === 'PROPN' ||
+      predicate.pos === 'NUM' ||
+      existential
+    ) {
       // "it was not a dog", "there wasn't any water"
       markNounPhrase(tokens, j, negated);
       continue;
     }
     // "I couldn't breathe", "I can't run": the struggle itself is the dream's content.
     const modal = tokens[i - 1];
-    if (modal && (modal.normal === 'could' || modal.normal === 'can' || modal.normal === 'ca') && predicate.forms.some((f) => STRUGGLE_VERBS.has(f))) continue;
+    if (
+      modal &&
+      (modal.normal === 'could' || modal.normal === 'can' || modal.normal === 'ca') &&
+      predicate.forms.some((f) => STRUGGLE_VERBS.has(f))
+    )
+      continue;
     negated[j] = true;
     // Coordinated adjectives: "not afraid or sad".
     let k = j + 1;
@@ -125,7 +196,8 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
     }
     if (predicate.forms.some((f) => EXISTENCE_VERBS.has(f))) {
       // Skip particles such as "any" and the object's determiners, then mark the object.
-      while (k < tokens.length && (tokens[k]?.pos === 'PART' || tokens[k]?.pos === 'ADP') && tokens[k]?.normal !== 'of') k += 1;
+      while (k < tokens.length && (tokens[k]?.pos === 'PART' || tokens[k]?.pos === 'ADP') && tokens[k]?.normal !== 'of')
+        k += 1;
       markNounPhrase(tokens, k, negated);
     }
   }

@@ -13,20 +13,131 @@ const NOUN_LIKE = new Set(['NOUN', 'PROPN', 'X', 'NUM', 'INTJ', 'SYM']);
 
 /** Things whose verb is the same idea: "it was raining", "the car crashed", "she texted me". */
 const VERB_SAME_IDEA = new Set([
-  'rain', 'drizzle', 'snow', 'hail', 'thunder', 'flood', 'crash', 'wreck', 'bleed', 'breathe', 'text', 'email', 'message',
-  'phone', 'telephone', 'bike', 'cycle', 'boat', 'sail', 'canoe', 'kayak', 'photograph', 'poison', 'wound', 'scar', 'lock',
-  'padlock', 'mask', 'veil', 'disguise', 'bath', 'bathe', 'shop', 'feast', 'garden', 'bloom', 'blossom', 'sprout',
-  'bubble', 'starve', 'paralyze', 'paralyse', 'electrocute', 'teleport', 'levitate', 'pray', 'worship', 'freeze',
-  'melt', 'glow', 'sparkle', 'explode', 'marry', 'wed', 'bury', 'haunt', 'vomit', 'ski', 'skate', 'surf', 'dive', 'sweat',
-  'injure', 'hurt', 'die', 'kill', 'murder', 'fight', 'attack', 'shoot', 'stab', 'dream', 'sleep', 'kiss', 'hug', 'swim',
-  'sink', 'drown', 'fly', 'fall', 'jump', 'run', 'chase', 'hide', 'climb', 'dance', 'sing', 'cry', 'scream', 'float',
+  'rain',
+  'drizzle',
+  'snow',
+  'hail',
+  'thunder',
+  'flood',
+  'crash',
+  'wreck',
+  'bleed',
+  'breathe',
+  'text',
+  'email',
+  'message',
+  'phone',
+  'telephone',
+  'bike',
+  'cycle',
+  'boat',
+  'sail',
+  'canoe',
+  'kayak',
+  'photograph',
+  'poison',
+  'wound',
+  'scar',
+  'lock',
+  'padlock',
+  'mask',
+  'veil',
+  'disguise',
+  'bath',
+  'bathe',
+  'shop',
+  'feast',
+  'garden',
+  'bloom',
+  'blossom',
+  'sprout',
+  'bubble',
+  'starve',
+  'paralyze',
+  'paralyse',
+  'electrocute',
+  'teleport',
+  'levitate',
+  'pray',
+  'worship',
+  'freeze',
+  'melt',
+  'glow',
+  'sparkle',
+  'explode',
+  'marry',
+  'wed',
+  'bury',
+  'haunt',
+  'vomit',
+  'ski',
+  'skate',
+  'surf',
+  'dive',
+  'sweat',
+  'injure',
+  'hurt',
+  'die',
+  'kill',
+  'murder',
+  'fight',
+  'attack',
+  'shoot',
+  'stab',
+  'dream',
+  'sleep',
+  'kiss',
+  'hug',
+  'swim',
+  'sink',
+  'drown',
+  'fly',
+  'fall',
+  'jump',
+  'run',
+  'chase',
+  'hide',
+  'climb',
+  'dance',
+  'sing',
+  'cry',
+  'scream',
+  'float',
 ]);
 
 /** Adjective and adverb uses that are another idea than the noun symbol: "a key moment", "present at the time". */
-const MODIFIER_OTHER_IDEA = new Set(['present', 'key', 'mobile', 'well', 'cross', 'fine', 'light', 'live', 'square', 'fair', 'plain', 'home']);
+const MODIFIER_OTHER_IDEA = new Set([
+  'present',
+  'key',
+  'mobile',
+  'well',
+  'cross',
+  'fine',
+  'light',
+  'live',
+  'square',
+  'fair',
+  'plain',
+  'home',
+]);
 
 const NOUN_MARKERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their']);
-const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'these', 'those']);
+const DETERMINERS = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'his',
+  'her',
+  'its',
+  'our',
+  'their',
+  'this',
+  'that',
+  'these',
+  'those',
+]);
 
 /**
  * A word WordNet's corpus almost never uses as a verb ("honey", "thumb", "mouth") is a noun even
@@ -55,21 +166,35 @@ export class PosPolicy {
 
   /** `prev` and `next` are the neighbouring tokens in the sentence, used where the tagger hesitates. */
   allows(ref: TermRef, token: Token, prev?: Token, next?: Token): boolean {
-    if (ANY_POS_CATEGORIES.has(ref.symbol.category)) return token.pos !== 'DET' && token.pos !== 'ADP' && token.pos !== 'PRON';
+    if (ANY_POS_CATEGORIES.has(ref.symbol.category))
+      return token.pos !== 'DET' && token.pos !== 'ADP' && token.pos !== 'PRON';
     if (NOUN_LIKE.has(token.pos)) return true;
     // After "my", "the", "a" the word is a noun whatever the tagger says ("my thumbs kept typing").
-    if (prev && NOUN_MARKERS.has(prev.normal) && !MODIFIER_OTHER_IDEA.has(ref.term) && (next === undefined || (next.pos !== 'NOUN' && next.pos !== 'PROPN'))) return true;
+    if (
+      prev &&
+      NOUN_MARKERS.has(prev.normal) &&
+      !MODIFIER_OTHER_IDEA.has(ref.term) &&
+      (next === undefined || (next.pos !== 'NOUN' && next.pos !== 'PROPN'))
+    )
+      return true;
     const term = ref.term;
     if (token.pos === 'VERB' || token.pos === 'AUX') {
       // Only when the word is written as the noun or its plural: "stared" is not "star", and "rose" read as rise is a verb.
-      const nounShape = (token.normal === term || token.normal === `${term}s` || token.normal === `${term}es`) && (token.lemma === token.normal || token.lemma === term);
-      return VERB_SAME_IDEA.has(term) || this.hasNoNounSense(term) || (nounShape && (this.verbUses.get(term) ?? Infinity) <= RARE_VERB_USES);
+      const nounShape =
+        (token.normal === term || token.normal === `${term}s` || token.normal === `${term}es`) &&
+        (token.lemma === token.normal || token.lemma === term);
+      return (
+        VERB_SAME_IDEA.has(term) ||
+        this.hasNoNounSense(term) ||
+        (nounShape && (this.verbUses.get(term) ?? Infinity) <= RARE_VERB_USES)
+      );
     }
     if (token.pos === 'ADJ' || token.pos === 'ADV') {
       if (!MODIFIER_OTHER_IDEA.has(term)) return true;
       // "a small brass key" is a key; "a key moment" and "present at the time" are not.
       const heads = next === undefined || (next.pos !== 'NOUN' && next.pos !== 'ADJ' && next.pos !== 'PROPN');
-      const inPhrase = prev !== undefined && (DETERMINERS.has(prev.normal) || prev.pos === 'ADJ' || prev.pos === 'NOUN');
+      const inPhrase =
+        prev !== undefined && (DETERMINERS.has(prev.normal) || prev.pos === 'ADJ' || prev.pos === 'NOUN');
       return heads && inPhrase;
     }
     return false;

@@ -18,15 +18,53 @@ const MIXED_RANGE = 0.9;
  * little, never flipping a clearly positive one.
  */
 const DREAM_DISTRESS = new Set([
-  'chase', 'pursue', 'attack', 'trap', 'trapped', 'drown', 'scream', 'hide', 'flee', 'lost', 'dark', 'darkness', 'crash',
-  'bleed', 'blood', 'die', 'dead', 'kill', 'monster', 'intruder', 'stuck', 'suffocate', 'collapse', 'chasing', 'falling',
-  'paralyzed', 'paralysed', 'choke', 'sink', 'flood', 'burn', 'shadow', 'hunt', 'corpse', 'bite', 'stab', 'shoot',
-  'crumble', 'rot', 'late', 'unprepared', 'exam', 'naked', 'chased',
+  'chase',
+  'pursue',
+  'attack',
+  'trap',
+  'trapped',
+  'drown',
+  'scream',
+  'hide',
+  'flee',
+  'lost',
+  'dark',
+  'darkness',
+  'crash',
+  'bleed',
+  'blood',
+  'die',
+  'dead',
+  'kill',
+  'monster',
+  'intruder',
+  'stuck',
+  'suffocate',
+  'collapse',
+  'chasing',
+  'falling',
+  'paralyzed',
+  'paralysed',
+  'choke',
+  'sink',
+  'flood',
+  'burn',
+  'shadow',
+  'hunt',
+  'corpse',
+  'bite',
+  'stab',
+  'shoot',
+  'crumble',
+  'rot',
+  'late',
+  'unprepared',
+  'exam',
+  'naked',
+  'chased',
 ]);
 /** Phrases VADER reads backwards in a dream: being laughed at is humiliation, not joy. */
-const REWRITES: Array<[RegExp, string]> = [
-  [/\blaugh(ed|ing|s)? at (me|us|him|her|them)\b/gi, 'mocked $2'],
-];
+const REWRITES: Array<[RegExp, string]> = [[/\blaugh(ed|ing|s)? at (me|us|him|her|them)\b/gi, 'mocked $2']];
 const NUDGE = 0.2;
 const MAX_NUDGES = 2;
 

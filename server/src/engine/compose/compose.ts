@@ -66,6 +66,7 @@ export function composeReading(input: ComposeInput): string {
   const variant = input.previous.length;
   const previous = new Set(input.previous.map((p) => p.trim()));
   let text = compose(input, variant, 0);
-  for (let attempt = 1; attempt < 12 && previous.has(text.trim()); attempt += 1) text = compose(input, variant, attempt);
+  for (let attempt = 1; attempt < 12 && previous.has(text.trim()); attempt += 1)
+    text = compose(input, variant, attempt);
   return text;
 }

@@ -56,14 +56,18 @@ export function quote(text: string): string {
 export { capitalise };
 
 const CLAUSE_BREAK = /^(and|but|while|when|as|until|because|so|then|where|which|before|after)$/i;
-const WEAK_END = /^(a|an|the|my|your|his|her|its|our|their|to|of|in|on|at|by|for|with|and|or|but|was|were|is|i|it|that|this|could|would|not|from|into)$/i;
+const WEAK_END =
+  /^(a|an|the|my|your|his|her|its|our|their|to|of|in|on|at|by|for|with|and|or|but|was|were|is|i|it|that|this|could|would|not|from|into)$/i;
 
 /**
  * A sentence of the dream cut to a short quotable fragment, without its final punctuation: whole
  * when short, otherwise up to a clause break, never ending on a word that needs a next one.
  */
 export function fragment(sentence: string, maxWords = 14): string {
-  const clean = sentence.replace(/\s+/g, ' ').trim().replace(/[.!?…]+["”’]?$/, '');
+  const clean = sentence
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?…]+["”’]?$/, '');
   const words = clean.split(' ');
   if (words.length <= maxWords) return clean;
   let cut = -1;
@@ -100,7 +104,11 @@ export function times(n: number): string {
 /** Meaning sentences that lean on a previous sentence ("Floods also clear…", "This can…"). */
 export function leansOnContext(sentence: string): boolean {
   const head = sentence.split(/\s+/).slice(0, 4).join(' ').toLowerCase();
-  return /^(also|but|however|still|yet|instead|similarly|likewise|this|that|these|those|such|then|in contrast|on the other hand)\b/.test(head) || /\b(also|too)\b/.test(head);
+  return (
+    /^(also|but|however|still|yet|instead|similarly|likewise|this|that|these|those|such|then|in contrast|on the other hand)\b/.test(
+      head,
+    ) || /\b(also|too)\b/.test(head)
+  );
 }
 
 /** "an even", "a tense". */

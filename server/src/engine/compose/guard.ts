@@ -44,10 +44,21 @@ export class SymbolGuard {
 
   /** The undetected symbol a text names, or null when it names none. */
   violation(text: string): string | null {
-    const words = text.toLowerCase().replace(WAKING_IDIOM, '').match(/[a-z][a-z'-]*/g) ?? [];
+    const words =
+      text
+        .toLowerCase()
+        .replace(WAKING_IDIOM, '')
+        .match(/[a-z][a-z'-]*/g) ?? [];
     const clean = words.map((w) => w.replace(/'s$/, ''));
     for (const w of clean) {
-      const hit = this.single.get(w) ?? (w.includes('-') ? w.split('-').map((p) => this.single.get(p)).find(Boolean) : undefined);
+      const hit =
+        this.single.get(w) ??
+        (w.includes('-')
+          ? w
+              .split('-')
+              .map((p) => this.single.get(p))
+              .find(Boolean)
+          : undefined);
       if (hit) return hit;
     }
     for (const { words: phrase, symbol } of this.multi) {
@@ -70,10 +81,17 @@ export class SymbolGuard {
   soften(text: string): string {
     let out = text;
     if (!this.allowed.has('mirror')) {
-      out = out.replace(/\b(may|can|might|could|often|usually|also|will|would|to|that|which|it|they|this|simply|still|just|sometimes|directly|closely|tend to|tends to) mirror(s|ed|ing)?\b/gi, (_m, lead: string, suffix: string | undefined) => `${lead} reflect${suffix ?? ''}`);
+      out = out.replace(
+        /\b(may|can|might|could|often|usually|also|will|would|to|that|which|it|they|this|simply|still|just|sometimes|directly|closely|tend to|tends to) mirror(s|ed|ing)?\b/gi,
+        (_m, lead: string, suffix: string | undefined) => `${lead} reflect${suffix ?? ''}`,
+      );
     }
     if (!this.allowed.has('face')) {
-      out = out.replace(/\b(to|not|you|we|they|must|can|cannot|could|should|avoid|avoiding|fully|finally|yet|never|and) fac(e|ed|es|ing)\b/gi, (_m, lead: string, suffix: string) => `${lead} confront${suffix === 'e' ? '' : suffix === 'es' ? 's' : suffix === 'ing' ? 'ing' : 'ed'}`);
+      out = out.replace(
+        /\b(to|not|you|we|they|must|can|cannot|could|should|avoid|avoiding|fully|finally|yet|never|and) fac(e|ed|es|ing)\b/gi,
+        (_m, lead: string, suffix: string) =>
+          `${lead} confront${suffix === 'e' ? '' : suffix === 'es' ? 's' : suffix === 'ing' ? 'ing' : 'ed'}`,
+      );
     }
     return out;
   }

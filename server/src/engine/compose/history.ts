@@ -29,7 +29,10 @@ const RECENT_WINDOW = 10;
 const MIN_RECENT = 2;
 const MIN_OVERALL = 3;
 
-function countIn(items: HistoryItem[], has: (a: DreamAnalysis) => boolean): { count: number; lastTitle: string | null } {
+function countIn(
+  items: HistoryItem[],
+  has: (a: DreamAnalysis) => boolean,
+): { count: number; lastTitle: string | null } {
   let count = 0;
   let lastTitle: string | null = null;
   for (const item of items) {
@@ -45,7 +48,12 @@ export function findRecurrences(current: DreamAnalysis, history: HistoryItem[]):
   if (history.length < MIN_RECENT) return [];
   const recent = history.slice(0, RECENT_WINDOW);
   const out: Recurrence[] = [];
-  const consider = (kind: Recurrence['kind'], key: string, has: (a: DreamAnalysis) => boolean, extra: Pick<Recurrence, 'symbol' | 'motif'>) => {
+  const consider = (
+    kind: Recurrence['kind'],
+    key: string,
+    has: (a: DreamAnalysis) => boolean,
+    extra: Pick<Recurrence, 'symbol' | 'motif'>,
+  ) => {
     const r = countIn(recent, has);
     if (r.count >= MIN_RECENT) {
       out.push({ kind, key, count: r.count, window: recent.length, lastTitle: r.lastTitle, ...extra });
@@ -53,11 +61,14 @@ export function findRecurrences(current: DreamAnalysis, history: HistoryItem[]):
     }
     if (history.length > RECENT_WINDOW) {
       const all = countIn(history, has);
-      if (all.count >= MIN_OVERALL) out.push({ kind, key, count: all.count, window: history.length, lastTitle: all.lastTitle, ...extra });
+      if (all.count >= MIN_OVERALL)
+        out.push({ kind, key, count: all.count, window: history.length, lastTitle: all.lastTitle, ...extra });
     }
   };
-  for (const symbol of current.symbols) consider('symbol', symbol.name, (a) => a.symbols.some((s) => s.name === symbol.name), { symbol });
-  for (const motif of current.motifs) consider('motif', motif.id, (a) => a.motifs.some((m) => m.id === motif.id), { motif });
+  for (const symbol of current.symbols)
+    consider('symbol', symbol.name, (a) => a.symbols.some((s) => s.name === symbol.name), { symbol });
+  for (const motif of current.motifs)
+    consider('motif', motif.id, (a) => a.motifs.some((m) => m.id === motif.id), { motif });
   return out.sort((a, b) => b.count / b.window - a.count / a.window);
 }
 

@@ -19,9 +19,46 @@ export interface IntentionReading {
 
 /** Words of the intention's framing rather than its content ("I want to dream of …"). */
 const FRAMING = new Set([
-  'want', 'try', 'dream', 'see', 'go', 'become', 'have', 'get', 'make', 'let', 'know', 'able', 'remember', 'like', 'tonight',
-  'sleep', 'lucid', 'be', 'do', 'wish', 'hope', 'intend', 'intention', 'would', 'will', 'could', 'should', 'need', 'today',
-  'night', 'maybe', 'again', 'finally', 'realize', 'realise', 'aware', 'dreaming', 'myself', 'me', 'i',
+  'want',
+  'try',
+  'dream',
+  'see',
+  'go',
+  'become',
+  'have',
+  'get',
+  'make',
+  'let',
+  'know',
+  'able',
+  'remember',
+  'like',
+  'tonight',
+  'sleep',
+  'lucid',
+  'be',
+  'do',
+  'wish',
+  'hope',
+  'intend',
+  'intention',
+  'would',
+  'will',
+  'could',
+  'should',
+  'need',
+  'today',
+  'night',
+  'maybe',
+  'again',
+  'finally',
+  'realize',
+  'realise',
+  'aware',
+  'dreaming',
+  'myself',
+  'me',
+  'i',
 ]);
 const LUCID_GOAL = /\b(lucid|lucidity|realis|realiz|aware (that )?i('m| am) dreaming|know (that )?i('m| am) dreaming)/i;
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
@@ -29,7 +66,15 @@ const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
 function contentForms(doc: DreamDocument): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const t of doc.tokens) {
-    if (!t.isWord || t.negated || !CONTENT_POS.has(t.pos) || STOPWORDS.has(t.normal) || FRAMING.has(t.lemma) || FRAMING.has(t.normal)) continue;
+    if (
+      !t.isWord ||
+      t.negated ||
+      !CONTENT_POS.has(t.pos) ||
+      STOPWORDS.has(t.normal) ||
+      FRAMING.has(t.lemma) ||
+      FRAMING.has(t.normal)
+    )
+      continue;
     if (t.normal.length < 3) continue;
     out.set(t.lemma, t.forms);
   }
@@ -44,12 +89,15 @@ export function readIntention(
   dreamDocs: DreamDocument[],
 ): IntentionReading {
   const dreamForms = new Set<string>();
-  for (const doc of dreamDocs) for (const t of doc.tokens) if (t.isWord && !t.negated) for (const f of [t.normal, ...t.forms]) dreamForms.add(f);
+  for (const doc of dreamDocs)
+    for (const t of doc.tokens) if (t.isWord && !t.negated) for (const f of [t.normal, ...t.forms]) dreamForms.add(f);
   const wanted = new Set(intentionHits.map((h) => h.symbol.name));
   const shared = analysis.symbols.filter((s) => wanted.has(s.name));
   const symbolTerms = new Set(intentionHits.flatMap((h) => [h.symbol.name, h.term, ...h.symbol.synonyms]));
   const words = [...contentForms(intentionDoc).entries()].filter(([lemma]) => !symbolTerms.has(lemma));
-  const sharedWords = words.filter(([lemma, forms]) => dreamForms.has(lemma) || forms.some((f) => dreamForms.has(f))).map(([lemma]) => lemma);
+  const sharedWords = words
+    .filter(([lemma, forms]) => dreamForms.has(lemma) || forms.some((f) => dreamForms.has(f)))
+    .map(([lemma]) => lemma);
   const lucidGoal = LUCID_GOAL.test(intention.text);
 
   let outcome: IntentionReading['outcome'] = 'unmet';
@@ -58,7 +106,10 @@ export function readIntention(
   if (lucidGoal) {
     if (analysis.lucid) outcome = 'fulfilled';
     else if (shared.length || sharedWords.length) outcome = 'partial';
-  } else if ((symbolsAll && (words.length === 0 || sharedWords.length > 0)) || (wanted.size === 0 && wordsAll && words.length >= 1)) {
+  } else if (
+    (symbolsAll && (words.length === 0 || sharedWords.length > 0)) ||
+    (wanted.size === 0 && wordsAll && words.length >= 1)
+  ) {
     outcome = 'fulfilled';
   } else if (shared.length || sharedWords.length) {
     outcome = 'partial';

@@ -2,7 +2,19 @@ import { CATEGORY_GUIDANCE } from '../kb/category-guidance';
 import { gerund } from '../nlp/inflect';
 import { contentWords, joinList } from '../nlp/text';
 import type { DetectedSymbol } from '../types';
-import { agree, withArticle, capitalise, firstSafe, fragment, leansOnContext, pickSafe, quote, times, toneWords, type ComposeContext } from './context';
+import {
+  agree,
+  withArticle,
+  capitalise,
+  firstSafe,
+  fragment,
+  leansOnContext,
+  pickSafe,
+  quote,
+  times,
+  toneWords,
+  type ComposeContext,
+} from './context';
 
 /**
  * The six parts of a reading. Each builds its sentences from the dream's own words (quotes,
@@ -78,21 +90,30 @@ export function overview(ctx: ComposeContext): string {
         `The scene of this dream is ${setting}.`,
       ])
     : main.length
-      ? pickSafe(ctx, [`This dream gathers around ${listOf(main)}.`, `This dream is built from a handful of vivid images: ${listOf(main)}.`])
+      ? pickSafe(ctx, [
+          `This dream gathers around ${listOf(main)}.`,
+          `This dream is built from a handful of vivid images: ${listOf(main)}.`,
+        ])
       : analysis.keyPhrases.length > 1
         ? pickSafe(ctx, [
             `This dream moves among ${joinList(analysis.keyPhrases.slice(0, 3).map((k) => quote(k)))}.`,
             `The dream is made of ${joinList(analysis.keyPhrases.slice(0, 3).map((k) => quote(k)))}.`,
           ])
         : analysis.keyPhrases.length
-        ? pickSafe(ctx, [`This dream centres on ${quote(analysis.keyPhrases[0] ?? '')}.`, `At the heart of this dream is ${quote(analysis.keyPhrases[0] ?? '')}.`])
-        : analysis.wordCount < 25
-          ? 'This is a short, spare dream, told in only a few words.'
-          : 'This dream is carried more by what happens than by any single image.';
+          ? pickSafe(ctx, [
+              `This dream centres on ${quote(analysis.keyPhrases[0] ?? '')}.`,
+              `At the heart of this dream is ${quote(analysis.keyPhrases[0] ?? '')}.`,
+            ])
+          : analysis.wordCount < 25
+            ? 'This is a short, spare dream, told in only a few words.'
+            : 'This dream is carried more by what happens than by any single image.';
 
   const titleLine = title
     ? titled
-      ? pickSafe(ctx, [`Your title, ${quote(title)}, already names ${titled.mention}.`, `Even the title you chose, ${quote(title)}, points to ${titled.mention}.`])
+      ? pickSafe(ctx, [
+          `Your title, ${quote(title)}, already names ${titled.mention}.`,
+          `Even the title you chose, ${quote(title)}, points to ${titled.mention}.`,
+        ])
       : pickSafe(ctx, [`You called it ${quote(title)}.`, `You gave it the title ${quote(title)}.`])
     : null;
 
@@ -141,7 +162,10 @@ export function overview(ctx: ComposeContext): string {
           ])
         : null;
   const lucidLine = analysis.lucid
-    ? pickSafe(ctx, ['You were lucid in it, aware that you were dreaming, so some of its turns were partly your own choices.', 'You knew you were dreaming, which gives this dream a different quality: you were partly its author.'])
+    ? pickSafe(ctx, [
+        'You were lucid in it, aware that you were dreaming, so some of its turns were partly your own choices.',
+        'You knew you were dreaming, which gives this dream a different quality: you were partly its author.',
+      ])
     : null;
   return join([opening, titleLine, flow, imagesLine, actionLine, periodLine, lucidLine]);
 }
@@ -190,13 +214,26 @@ export function symbols(ctx: ComposeContext): string {
         'This dream does not lean on the classic dream images, so its meaning rests mostly on what its details mean to you.',
       ]),
     );
-    if (kp.length > 1) parts.push(pickSafe(ctx, [`Start with ${joinList(kp)}: what do they call up for you?`, `Notice ${joinList(kp)} and the first thing each one brings to mind.`]));
-    else if (kp.length) parts.push(pickSafe(ctx, [`Start with ${kp[0] ?? ''}: what does it call up for you?`, `Notice ${kp[0] ?? ''} and the first thing it brings to mind.`]));
+    if (kp.length > 1)
+      parts.push(
+        pickSafe(ctx, [
+          `Start with ${joinList(kp)}: what do they call up for you?`,
+          `Notice ${joinList(kp)} and the first thing each one brings to mind.`,
+        ]),
+      );
+    else if (kp.length)
+      parts.push(
+        pickSafe(ctx, [
+          `Start with ${kp[0] ?? ''}: what does it call up for you?`,
+          `Notice ${kp[0] ?? ''} and the first thing it brings to mind.`,
+        ]),
+      );
     return join(parts);
   }
   chosen.forEach((symbol, k) => {
     const excerpt = quote(symbol.excerpt);
-    const excerptOk = ctx.guard.ok(excerpt) && symbol.excerpt.toLowerCase() !== symbol.mention.replace(/^the /, '').toLowerCase();
+    const excerptOk =
+      ctx.guard.ok(excerpt) && symbol.excerpt.toLowerCase() !== symbol.mention.replace(/^the /, '').toLowerCase();
     // The symbol is named as the dream wrote it: when the mention is not the dream's word ("chasing"
     // for "chased"), the dream's own words are quoted alongside it.
     const surfaceShown = symbol.mention.toLowerCase().includes(symbol.surface.toLowerCase());
@@ -222,19 +259,26 @@ export function symbols(ctx: ComposeContext): string {
               ])
             : k === 0
               ? pickSafe(ctx, [
-                  excerptOk ? `${capitalise(symbol.mention)} (${excerpt}) ${agree(symbol, 'stands', 'stand')} out first.` : null,
+                  excerptOk
+                    ? `${capitalise(symbol.mention)} (${excerpt}) ${agree(symbol, 'stands', 'stand')} out first.`
+                    : null,
                   `Start with ${symbol.mention}.`,
                   excerptOk ? `Consider ${symbol.mention}, in your words ${excerpt}.` : `Consider ${symbol.mention}.`,
                 ])
               : pickSafe(ctx, [
                   `Then there ${agree(symbol, 'is', 'are')} ${symbol.mention}.`,
-                  excerptOk ? `There ${agree(symbol, 'is', 'are')} also ${symbol.mention} (${excerpt}).` : `There ${agree(symbol, 'is', 'are')} also ${symbol.mention}.`,
+                  excerptOk
+                    ? `There ${agree(symbol, 'is', 'are')} also ${symbol.mention} (${excerpt}).`
+                    : `There ${agree(symbol, 'is', 'are')} also ${symbol.mention}.`,
                   `${capitalise(symbol.mention)} ${agree(symbol, 'matters', 'matter')} too.`,
                 ]);
     parts.push(intro);
     const meaning = meaningSentences(ctx, symbol, variant, k === 0 ? 2 : 1);
     // Every sentence of the entry may name another symbol; the category's general reading still fits.
-    if (!meaning.length) meaning.push(...[CATEGORY_GUIDANCE[symbol.category]].filter((g): g is string => Boolean(g) && ctx.guard.ok(g ?? '')));
+    if (!meaning.length)
+      meaning.push(
+        ...[CATEGORY_GUIDANCE[symbol.category]].filter((g): g is string => Boolean(g) && ctx.guard.ok(g ?? '')),
+      );
     parts.push(...meaning);
     const assoc = rng.shuffle(associationsOf(ctx, symbol.name)).slice(0, 2);
     if (assoc.length === 2 && k < 2) {
@@ -252,7 +296,10 @@ export function symbols(ctx: ComposeContext): string {
   const entry = motif ? ctx.kb.motifs.find((m) => m.id === motif.id) : undefined;
   if (motif && entry) {
     const reading = ctx.guard.sentences(entry.reading);
-    const named = firstSafe(ctx, [`Taken together, this is a familiar dream pattern: ${motif.name.toLowerCase()}.`, `Together these images form a recognisable pattern, ${motif.name.toLowerCase()}.`]);
+    const named = firstSafe(ctx, [
+      `Taken together, this is a familiar dream pattern: ${motif.name.toLowerCase()}.`,
+      `Together these images form a recognisable pattern, ${motif.name.toLowerCase()}.`,
+    ]);
     parts.push(named ?? 'Taken together, these images form a familiar dream pattern.');
     const line = reading[variant % Math.max(1, reading.length)];
     if (line) parts.push(line);
@@ -273,7 +320,10 @@ export function emotions(ctx: ComposeContext): string {
         `The dream names its own ${feelings.length > 1 ? 'feelings' : 'feeling'}: ${named}.`,
       ])
     : null;
-  if (!arc.length) return join([feelingLine ?? 'There is little here to read the mood from, so how the dream felt to you is the thing to trust.']);
+  if (!arc.length)
+    return join([
+      feelingLine ?? 'There is little here to read the mood from, so how the dream felt to you is the thing to trust.',
+    ]);
   const third = Math.max(1, Math.ceil(arc.length / 3));
   const avg = (xs: Array<{ compound: number }>) => xs.reduce((a, b) => a + b.compound, 0) / Math.max(1, xs.length);
   const start = avg(arc.slice(0, third));
@@ -354,25 +404,37 @@ export function emotions(ctx: ComposeContext): string {
               ]),
             ]
           : Math.abs(overall) < 0.15
-          ? [
-              pickSafe(ctx, [
-                'The telling stays fairly even, without strong emotional words, so the feeling may live more in the images than in the story.',
-                'You describe it in an even, matter-of-fact way, which can mean the feeling sits underneath the events rather than on the surface.',
-              ]),
-              pickSafe(ctx, ['How did it feel to you in the moment?', 'It is worth asking how it actually felt while it was happening.']),
-            ]
-          : overall < 0
             ? [
                 pickSafe(ctx, [
-                  `${capitalise(withArticle(w))} mood colours the whole dream${firstQ ? `, from ${firstQ} onwards` : ''}.`,
-                  `The dream stays ${w} from start to finish, without a clear release.`,
+                  'The telling stays fairly even, without strong emotional words, so the feeling may live more in the images than in the story.',
+                  'You describe it in an even, matter-of-fact way, which can mean the feeling sits underneath the events rather than on the surface.',
                 ]),
-                pickSafe(ctx, ['A steady undertone like that often echoes a concern that has been with you for a while.', 'That constant tension can be a sign of something you have been carrying quietly.']),
+                pickSafe(ctx, [
+                  'How did it feel to you in the moment?',
+                  'It is worth asking how it actually felt while it was happening.',
+                ]),
               ]
-            : [
-                pickSafe(ctx, [`The dream keeps ${withArticle(w)} tone from start to finish, which is worth savouring.`, `It stays ${w} throughout, a good-natured dream.`]),
-                pickSafe(ctx, ['Pleasant dreams can be as telling as difficult ones: they show what nourishes you.', 'Notice what in the dream made it feel that way.']),
-              ];
+            : overall < 0
+              ? [
+                  pickSafe(ctx, [
+                    `${capitalise(withArticle(w))} mood colours the whole dream${firstQ ? `, from ${firstQ} onwards` : ''}.`,
+                    `The dream stays ${w} from start to finish, without a clear release.`,
+                  ]),
+                  pickSafe(ctx, [
+                    'A steady undertone like that often echoes a concern that has been with you for a while.',
+                    'That constant tension can be a sign of something you have been carrying quietly.',
+                  ]),
+                ]
+              : [
+                  pickSafe(ctx, [
+                    `The dream keeps ${withArticle(w)} tone from start to finish, which is worth savouring.`,
+                    `It stays ${w} throughout, a good-natured dream.`,
+                  ]),
+                  pickSafe(ctx, [
+                    'Pleasant dreams can be as telling as difficult ones: they show what nourishes you.',
+                    'Notice what in the dream made it feel that way.',
+                  ]),
+                ];
     }
   }
   return join([feelingLine, ...body]);
@@ -392,13 +454,17 @@ export function connections(ctx: ComposeContext): string | null {
         `${capitalise(subject)} appears in ${r.count} of your last ${r.window} other dreams as well${last}.`,
       ];
       // A second recurring theme is worded differently from the first.
-      const chosen = pickSafe(ctx, wordings.filter((_, i) => i !== usedWording));
+      const chosen = pickSafe(
+        ctx,
+        wordings.filter((_, i) => i !== usedWording),
+      );
       usedWording = chosen ? wordings.indexOf(chosen) : usedWording;
       parts.push(chosen);
     } else if (r.kind === 'motif' && r.motif) {
       parts.push(
-        firstSafe(ctx, [`The pattern of ${r.motif.name.toLowerCase()} recurs too, in ${r.count} of your last ${r.window} other dreams${last}.`]) ??
-          `One of this dream's patterns recurs too, in ${r.count} of your last ${r.window} other dreams.`,
+        firstSafe(ctx, [
+          `The pattern of ${r.motif.name.toLowerCase()} recurs too, in ${r.count} of your last ${r.window} other dreams${last}.`,
+        ]) ?? `One of this dream's patterns recurs too, in ${r.count} of your last ${r.window} other dreams.`,
       );
     }
   });
@@ -431,7 +497,10 @@ export function connections(ctx: ComposeContext): string | null {
     if (it.outcome === 'fulfilled') {
       parts.push(
         it.lucidGoal
-          ? pickSafe(ctx, [`You set out to become lucid, and you did: ${named} was met.`, `With ${named}, you hoped for lucidity, and the dream gave it to you.`])
+          ? pickSafe(ctx, [
+              `You set out to become lucid, and you did: ${named} was met.`,
+              `With ${named}, you hoped for lucidity, and the dream gave it to you.`,
+            ])
           : pickSafe(ctx, [
               `You went to sleep with ${named}, and the dream answered it${shared ? `: ${shared} appeared` : ''}.`,
               `It looks as though ${named} was heard${shared ? `, with ${shared} right there in the dream` : ''}.`,
@@ -453,7 +522,10 @@ export function connections(ctx: ComposeContext): string | null {
         ]),
       );
     }
-    if (it.completed) parts.push(pickSafe(ctx, ["You have marked the intention as completed.", 'You have already marked it as completed.']));
+    if (it.completed)
+      parts.push(
+        pickSafe(ctx, ['You have marked the intention as completed.', 'You have already marked it as completed.']),
+      );
   }
   return parts.filter(Boolean).length ? join(parts) : null;
 }
@@ -475,8 +547,14 @@ export function lucidity(ctx: ComposeContext): string {
     const check = realityCheck(ctx, entry.realityCheck);
     parts.push(
       analysis.lucid
-        ? pickSafe(ctx, ['You were already lucid here; this pattern can help you get there again.', 'Since you reached lucidity in this dream, it is worth making the path repeatable.'])
-        : pickSafe(ctx, ['For lucid dreaming, this dream offers a clear dream sign.', 'If you would like to become lucid, this dream offers a good cue.']),
+        ? pickSafe(ctx, [
+            'You were already lucid here; this pattern can help you get there again.',
+            'Since you reached lucidity in this dream, it is worth making the path repeatable.',
+          ])
+        : pickSafe(ctx, [
+            'For lucid dreaming, this dream offers a clear dream sign.',
+            'If you would like to become lucid, this dream offers a good cue.',
+          ]),
     );
     parts.push(...note.slice(0, 2));
     parts.push(pickSafe(ctx, [`When it happens again, ${check}.`, `A reality check that fits: ${check}.`]));
@@ -537,8 +615,14 @@ export function question(ctx: ComposeContext): string {
     const kp = analysis.keyPhrases.slice(0, 2).map((k) => quote(k));
     const q = kp.length
       ? kp.length > 1
-        ? pickSafe(ctx, [`what do ${joinList(kp)} mean to you personally, and where have you met them lately?`, `which part of ${joinList(kp)} feels most like your life right now?`])
-        : pickSafe(ctx, [`what does ${kp[0] ?? ''} mean to you personally, and where have you met it lately?`, `what in your life right now feels like ${kp[0] ?? ''}?`])
+        ? pickSafe(ctx, [
+            `what do ${joinList(kp)} mean to you personally, and where have you met them lately?`,
+            `which part of ${joinList(kp)} feels most like your life right now?`,
+          ])
+        : pickSafe(ctx, [
+            `what does ${kp[0] ?? ''} mean to you personally, and where have you met it lately?`,
+            `what in your life right now feels like ${kp[0] ?? ''}?`,
+          ])
       : endingOk
         ? `the dream ends with ${endingOk}; what would make that ending feel complete?`
         : 'what was the strongest feeling in this dream, and where else have you felt it recently?';
@@ -546,13 +630,25 @@ export function question(ctx: ComposeContext): string {
   }
   const assoc = rng.shuffle(associationsOf(ctx, symbol.name));
   const [a1, a2] = assoc;
-  const gerunds = analysis.symbols.filter((s) => s.category === 'Actions' && !/^(find|lose|search|wake)$/.test(s.name)).map((s) => s.mention);
+  const gerunds = analysis.symbols
+    .filter((s) => s.category === 'Actions' && !/^(find|lose|search|wake)$/.test(s.name))
+    .map((s) => s.mention);
   const q = pickSafe(ctx, [
-    a1 && a2 ? `what in your life right now feels like ${symbol.mention}, with ${agree(symbol, 'its', 'their')} sense of ${a1} or ${a2}?` : null,
-    symbol.category === 'Actions' || symbol.category === 'Emotions' ? null : `if ${symbol.mention} could speak, what would ${agree(symbol, 'it', 'they')} want you to know?`,
-    a1 ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?` : null,
-    endingOk ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?` : null,
-    gerunds.length && gerunds[0] !== symbol.mention ? `what are you doing in your days that feels like ${gerunds[0]}, and how does ${symbol.mention} fit into it?` : null,
+    a1 && a2
+      ? `what in your life right now feels like ${symbol.mention}, with ${agree(symbol, 'its', 'their')} sense of ${a1} or ${a2}?`
+      : null,
+    symbol.category === 'Actions' || symbol.category === 'Emotions'
+      ? null
+      : `if ${symbol.mention} could speak, what would ${agree(symbol, 'it', 'they')} want you to know?`,
+    a1
+      ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?`
+      : null,
+    endingOk
+      ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?`
+      : null,
+    gerunds.length && gerunds[0] !== symbol.mention
+      ? `what are you doing in your days that feels like ${gerunds[0]}, and how does ${symbol.mention} fit into it?`
+      : null,
   ]);
   return `${lead} ${capitalise(q ?? `what does ${symbol.mention} mean to you?`)}`;
 }

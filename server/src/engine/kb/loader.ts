@@ -8,7 +8,21 @@ import { KB_CATEGORIES, motifEntrySchema, symbolEntrySchema, type MotifEntry, ty
 export const DEFAULT_KB_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 /** Words ignored inside multi-word forms, so "cross a river" also matches "crossed the river". */
-export const PHRASE_FILLERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'some']);
+export const PHRASE_FILLERS = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'his',
+  'her',
+  'its',
+  'our',
+  'their',
+  'this',
+  'that',
+  'some',
+]);
 
 export interface KbSymbol extends SymbolEntry {
   /** The file the entry came from, relative to the knowledge-base directory. */
@@ -53,7 +67,10 @@ function describeIssues(error: z.ZodError): string {
 }
 
 function entryLabel(raw: unknown, index: number): string {
-  const name = typeof raw === 'object' && raw !== null ? (raw as { name?: unknown; id?: unknown }).name ?? (raw as { id?: unknown }).id : undefined;
+  const name =
+    typeof raw === 'object' && raw !== null
+      ? ((raw as { name?: unknown; id?: unknown }).name ?? (raw as { id?: unknown }).id)
+      : undefined;
   return typeof name === 'string' ? `entry ${index} ("${name}")` : `entry ${index}`;
 }
 
@@ -62,12 +79,16 @@ async function readJson(file: string, label: string): Promise<unknown> {
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new KnowledgeBaseError(`knowledge base: cannot read ${label}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new KnowledgeBaseError(
+      `knowledge base: cannot read ${label}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new KnowledgeBaseError(`knowledge base: ${label} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new KnowledgeBaseError(
+      `knowledge base: ${label} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 
@@ -78,7 +99,10 @@ async function parseArray<T>(raw: unknown, schema: z.ZodType<T>, label: string):
   for (const [index, item] of (raw as unknown[]).entries()) {
     await timer.maybeYield();
     const parsed = schema.safeParse(item);
-    if (!parsed.success) throw new KnowledgeBaseError(`knowledge base: ${label} ${entryLabel(item, index)} is invalid: ${describeIssues(parsed.error)}`);
+    if (!parsed.success)
+      throw new KnowledgeBaseError(
+        `knowledge base: ${label} ${entryLabel(item, index)} is invalid: ${describeIssues(parsed.error)}`,
+      );
     out.push(parsed.data);
   }
   return out;
@@ -94,7 +118,11 @@ function fnv1a(text: string, seed: number): number {
 }
 
 /** Builds the lookup maps and rejects a term claimed by two entries (the matcher could not tell them apart). */
-export async function indexKnowledgeBase(symbols: KbSymbol[], motifs: MotifEntry[], fingerprint = ''): Promise<KnowledgeBase> {
+export async function indexKnowledgeBase(
+  symbols: KbSymbol[],
+  motifs: MotifEntry[],
+  fingerprint = '',
+): Promise<KnowledgeBase> {
   const timer = new SliceTimer(8);
   const byName = new Map<string, KbSymbol>();
   const words = new Map<string, TermRef>();
@@ -109,7 +137,10 @@ export async function indexKnowledgeBase(symbols: KbSymbol[], motifs: MotifEntry
       );
     }
     const previous = byName.get(symbol.name);
-    if (previous) throw new KnowledgeBaseError(`knowledge base: duplicate symbol name "${symbol.name}" in ${previous.file} and ${symbol.file}`);
+    if (previous)
+      throw new KnowledgeBaseError(
+        `knowledge base: duplicate symbol name "${symbol.name}" in ${previous.file} and ${symbol.file}`,
+      );
     byName.set(symbol.name, symbol);
   }
 
@@ -128,7 +159,9 @@ export async function indexKnowledgeBase(symbols: KbSymbol[], motifs: MotifEntry
       const ref: TermRef = { symbol, term, via };
       const claimed = owner.get(key);
       if (claimed) {
-        throw new KnowledgeBaseError(`knowledge base: the term "${term}" of ${describe(ref)} is already used by ${describe(claimed)}`);
+        throw new KnowledgeBaseError(
+          `knowledge base: the term "${term}" of ${describe(ref)} is already used by ${describe(claimed)}`,
+        );
       }
       owner.set(key, ref);
       const ws = phraseWords(term);
@@ -146,7 +179,8 @@ export async function indexKnowledgeBase(symbols: KbSymbol[], motifs: MotifEntry
 
   const motifIds = new Set<string>();
   for (const motif of motifs) {
-    if (motifIds.has(motif.id)) throw new KnowledgeBaseError(`knowledge base: duplicate motif id "${motif.id}" in motifs.json`);
+    if (motifIds.has(motif.id))
+      throw new KnowledgeBaseError(`knowledge base: duplicate motif id "${motif.id}" in motifs.json`);
     motifIds.add(motif.id);
   }
   return { symbols, byName, words, phrases, motifs, fingerprint };
@@ -162,7 +196,9 @@ export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<Knowledge
   try {
     files = (await readdir(symbolDir)).filter((f) => f.endsWith('.json')).sort();
   } catch (err) {
-    throw new KnowledgeBaseError(`knowledge base: cannot list ${symbolDir}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new KnowledgeBaseError(
+      `knowledge base: cannot list ${symbolDir}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   if (!files.length) throw new KnowledgeBaseError(`knowledge base: no symbol files in ${symbolDir}`);
   const symbols: KbSymbol[] = [];

@@ -22,7 +22,15 @@ const CATEGORY_LEXNAMES: Record<string, string[]> = {
   Body: ['noun.body', 'noun.state', 'noun.substance', 'noun.attribute', 'noun.act', 'noun.process'],
   Objects: ['noun.artifact', 'noun.possession', 'noun.communication', 'noun.object', 'noun.substance'],
   Clothing: ['noun.artifact', 'noun.state'],
-  'Food and Drink': ['noun.food', 'noun.plant', 'noun.substance', 'noun.state', 'noun.artifact', 'noun.event', 'noun.act'],
+  'Food and Drink': [
+    'noun.food',
+    'noun.plant',
+    'noun.substance',
+    'noun.state',
+    'noun.artifact',
+    'noun.event',
+    'noun.act',
+  ],
   'Vehicles and Travel': ['noun.artifact', 'noun.act', 'noun.event', 'noun.location', 'noun.communication'],
   Technology: ['noun.artifact', 'noun.communication', 'noun.phenomenon', 'noun.act'],
   // Actions are verbs at heart; their noun senses ("trial" under run, "engagement" under fight) mislead.
@@ -100,14 +108,24 @@ export class KbWordNet {
    * category. "space" in Celestial becomes outer space, not a parking space.
    */
   static async build(wordnet: WordNet, kb: KnowledgeBase): Promise<KbWordNet> {
-    const jobs: Array<{ symbol: KbSymbol; term: string; isName: boolean; context: Set<string>; offsets: number[] }> = [];
+    const jobs: Array<{ symbol: KbSymbol; term: string; isName: boolean; context: Set<string>; offsets: number[] }> =
+      [];
     const collect = new SliceTimer(8);
     for (const symbol of kb.symbols) {
       await collect.maybeYield();
-      const context = new Set(contentWords(`${symbol.name} ${symbol.meaning} ${symbol.associations.join(' ')} ${symbol.synonyms.join(' ')}`));
+      const context = new Set(
+        contentWords(`${symbol.name} ${symbol.meaning} ${symbol.associations.join(' ')} ${symbol.synonyms.join(' ')}`),
+      );
       for (const term of [symbol.name, ...symbol.synonyms]) {
         const entry = wordnet.lookup(term, 'noun');
-        if (entry) jobs.push({ symbol, term, isName: term === symbol.name, context, offsets: entry.offsets.slice(0, SENSES_CONSIDERED) });
+        if (entry)
+          jobs.push({
+            symbol,
+            term,
+            isName: term === symbol.name,
+            context,
+            offsets: entry.offsets.slice(0, SENSES_CONSIDERED),
+          });
       }
     }
     // Reads run concurrently in batches; the choice is then made in entry order, so the result is deterministic.
@@ -116,7 +134,9 @@ export class KbWordNet {
     const timer = new SliceTimer(8);
     for (let b = 0; b < jobs.length; b += BATCH) {
       const batch = jobs.slice(b, b + BATCH);
-      const senses = await Promise.all(batch.map((job) => Promise.all(job.offsets.map((o) => wordnet.synset(o, 'noun')))));
+      const senses = await Promise.all(
+        batch.map((job) => Promise.all(job.offsets.map((o) => wordnet.synset(o, 'noun')))),
+      );
       for (const [k, job] of batch.entries()) {
         chosen.push(KbWordNet.bestSense(job.symbol, job.term, job.isName, job.context, senses[k] ?? []));
         await timer.maybeYield();
@@ -135,7 +155,13 @@ export class KbWordNet {
    * synonym must share at least two words, because synonyms are often looser ("boundary" under border
    * would otherwise pull in every edge and hem).
    */
-  private static bestSense(symbol: KbSymbol, term: string, isName: boolean, context: Set<string>, senses: Synset[]): Synset | null {
+  private static bestSense(
+    symbol: KbSymbol,
+    term: string,
+    isName: boolean,
+    context: Set<string>,
+    senses: Synset[],
+  ): Synset | null {
     const allowed = CATEGORY_LEXNAMES[symbol.category] ?? [];
     let best: Synset | null = null;
     let bestScore = -1;
@@ -194,7 +220,11 @@ export class KbWordNet {
         if (seen.has(s.offset)) continue;
         seen.add(s.offset);
         const symbol = this.synsetSymbol.get(s.offset);
-        if (symbol && depth <= (MAX_DEPTH_BY_CATEGORY[symbol.category] ?? DEFAULT_MAX_DEPTH) && (!options.placesOnly || PLACE_CATEGORIES.has(symbol.category))) {
+        if (
+          symbol &&
+          depth <= (MAX_DEPTH_BY_CATEGORY[symbol.category] ?? DEFAULT_MAX_DEPTH) &&
+          (!options.placesOnly || PLACE_CATEGORIES.has(symbol.category))
+        ) {
           return { symbol, depth, via: s.words };
         }
         next.push(...(await this.wordnet.parents(s)));

@@ -19,7 +19,11 @@ function irregulars(): { noun: ExceptionMap; verb: ExceptionMap; adj: ExceptionM
       return {};
     }
   };
-  exceptions = { noun: load('wn-noun-exceptions.js'), verb: load('wn-verb-exceptions.js'), adj: load('wn-adjective-exceptions.js') };
+  exceptions = {
+    noun: load('wn-noun-exceptions.js'),
+    verb: load('wn-verb-exceptions.js'),
+    adj: load('wn-adjective-exceptions.js'),
+  };
   return exceptions;
 }
 
@@ -70,7 +74,12 @@ export function baseForms(word: string): string[] {
       const stem = word.slice(0, -suffix.length);
       out.add(stem + replacement);
       const last = stem.at(-1);
-      if (replacement === '' && last !== undefined && stem.at(-2) === last && (suffix === 'ing' || suffix === 'ed' || suffix === 'er' || suffix === 'est')) {
+      if (
+        replacement === '' &&
+        last !== undefined &&
+        stem.at(-2) === last &&
+        (suffix === 'ing' || suffix === 'ed' || suffix === 'er' || suffix === 'est')
+      ) {
         out.add(stem.slice(0, -1));
       }
     }

@@ -9,7 +9,9 @@ export const STOPWORDS = new Set(
   with would you your yours yourself yourselves also one ones something someone somebody anything anyone everything
   everyone nothing thing things usually often may might much many e.g. etc used especially like way get got
   kind sort lot really back even still just
-  `.split(/\s+/).filter(Boolean),
+  `
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Lower-case content words, with a plural "s" removed so "stars" and "star" compare equal. */
@@ -44,7 +46,8 @@ export function editDistance(a: string, b: string, max = 2): number {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       const prev = rows[i - 1] ?? [];
       let v = Math.min((prev[j] ?? Infinity) + 1, (row[j - 1] ?? Infinity) + 1, (prev[j - 1] ?? Infinity) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (rows[i - 2]?.[j - 2] ?? Infinity) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, (rows[i - 2]?.[j - 2] ?? Infinity) + 1);
       row.push(v);
       rowMin = Math.min(rowMin, v);
     }

@@ -147,13 +147,48 @@ export interface WinkLoadResult {
  * final require finds them cached. A file missing in another version is simply skipped.
  */
 const WINK_MODULES = [
-  'constants', 'helper', 'locate', 'sort4FT', 'compose-patterns', 'identify-marked-area', 'compile-trex',
-  'recursive-tokenizer', 'search', 'reconstruct-spaces', 'sentence-wise-importance', 'its', 'contained-markings',
-  'contained-entities', 'as', 'allowed', 'cache', 'dd-wrapper', 'tokens-mappers', 'tokenizer', 'automaton',
-  'examples-compiler', 'api/get-parent-item', 'api/col-get-item', 'api/sel-get-item', 'api/col-each', 'api/sel-each',
-  'api/col-map', 'api/sel-map', 'api/col-filter', 'api/sel-filter', 'api/itm-token-out', 'api/col-tokens-out',
-  'api/sel-tokens-out', 'api/itm-entity-out', 'api/col-entities-out', 'api/sel-entities-out', 'api/itm-sentence-out',
-  'api/col-sentences-out', 'api/itm-document-out', 'api/print-tokens', 'doc-v2',
+  'constants',
+  'helper',
+  'locate',
+  'sort4FT',
+  'compose-patterns',
+  'identify-marked-area',
+  'compile-trex',
+  'recursive-tokenizer',
+  'search',
+  'reconstruct-spaces',
+  'sentence-wise-importance',
+  'its',
+  'contained-markings',
+  'contained-entities',
+  'as',
+  'allowed',
+  'cache',
+  'dd-wrapper',
+  'tokens-mappers',
+  'tokenizer',
+  'automaton',
+  'examples-compiler',
+  'api/get-parent-item',
+  'api/col-get-item',
+  'api/sel-get-item',
+  'api/col-each',
+  'api/sel-each',
+  'api/col-map',
+  'api/sel-map',
+  'api/col-filter',
+  'api/sel-filter',
+  'api/itm-token-out',
+  'api/col-tokens-out',
+  'api/sel-tokens-out',
+  'api/itm-entity-out',
+  'api/col-entities-out',
+  'api/sel-entities-out',
+  'api/itm-sentence-out',
+  'api/col-sentences-out',
+  'api/itm-document-out',
+  'api/print-tokens',
+  'doc-v2',
 ];
 
 type WinkFactory = typeof import('wink-nlp').default;
@@ -184,6 +219,10 @@ export async function loadWink(): Promise<WinkLoadResult> {
     // A future model version may lay its files out differently; its own loader still works, only in one longer slice.
     const { default: model } = await import('wink-eng-lite-web-model');
     await yieldToLoop();
-    return { nlp: winkNLP(model, PIPE), mode: 'packaged', fallbackReason: err instanceof Error ? err.message : String(err) };
+    return {
+      nlp: winkNLP(model, PIPE),
+      mode: 'packaged',
+      fallbackReason: err instanceof Error ? err.message : String(err),
+    };
   }
 }

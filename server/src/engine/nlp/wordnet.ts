@@ -8,13 +8,51 @@ export type WordNetPos = 'noun' | 'verb' | 'adj' | 'adv';
 
 /** WordNet's lexicographer files, by number (lexnames(5WN)). */
 const LEX_NAMES = [
-  'adj.all', 'adj.pert', 'adv.all', 'noun.Tops', 'noun.act', 'noun.animal', 'noun.artifact', 'noun.attribute',
-  'noun.body', 'noun.cognition', 'noun.communication', 'noun.event', 'noun.feeling', 'noun.food', 'noun.group',
-  'noun.location', 'noun.motive', 'noun.object', 'noun.person', 'noun.phenomenon', 'noun.plant', 'noun.possession',
-  'noun.process', 'noun.quantity', 'noun.relation', 'noun.shape', 'noun.state', 'noun.substance', 'noun.time',
-  'verb.body', 'verb.change', 'verb.cognition', 'verb.communication', 'verb.competition', 'verb.consumption',
-  'verb.contact', 'verb.creation', 'verb.emotion', 'verb.motion', 'verb.perception', 'verb.possession',
-  'verb.social', 'verb.stative', 'verb.weather', 'adj.ppl',
+  'adj.all',
+  'adj.pert',
+  'adv.all',
+  'noun.Tops',
+  'noun.act',
+  'noun.animal',
+  'noun.artifact',
+  'noun.attribute',
+  'noun.body',
+  'noun.cognition',
+  'noun.communication',
+  'noun.event',
+  'noun.feeling',
+  'noun.food',
+  'noun.group',
+  'noun.location',
+  'noun.motive',
+  'noun.object',
+  'noun.person',
+  'noun.phenomenon',
+  'noun.plant',
+  'noun.possession',
+  'noun.process',
+  'noun.quantity',
+  'noun.relation',
+  'noun.shape',
+  'noun.state',
+  'noun.substance',
+  'noun.time',
+  'verb.body',
+  'verb.change',
+  'verb.cognition',
+  'verb.communication',
+  'verb.competition',
+  'verb.consumption',
+  'verb.contact',
+  'verb.creation',
+  'verb.emotion',
+  'verb.motion',
+  'verb.perception',
+  'verb.possession',
+  'verb.social',
+  'verb.stative',
+  'verb.weather',
+  'adj.ppl',
 ] as const;
 
 export interface IndexEntry {
@@ -73,7 +111,10 @@ function parseIndexLine(line: string): IndexEntry {
   const f = line.trim().split(' ');
   const lemma = (f[0] ?? '').replace(/_/g, ' ');
   const pCnt = Number(f[3] ?? 0);
-  const offsets = f.slice(6 + pCnt).map(Number).filter((n) => Number.isFinite(n) && n > 0);
+  const offsets = f
+    .slice(6 + pCnt)
+    .map(Number)
+    .filter((n) => Number.isFinite(n) && n > 0);
   return { lemma, tagged: Number(f[5 + pCnt] ?? 0), offsets };
 }
 
@@ -88,7 +129,12 @@ function parseDataLine(line: string, pos: WordNetPos): Synset {
   let i = 4;
   for (let w = 0; w < wCnt; w += 1) {
     // Adjectives may carry a syntactic marker such as "(a)".
-    words.push((head[i] ?? '').replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+    words.push(
+      (head[i] ?? '')
+        .replace(/\(.*\)$/, '')
+        .replace(/_/g, ' ')
+        .toLowerCase(),
+    );
     i += 2;
   }
   const pCnt = Number(head[i] ?? 0);

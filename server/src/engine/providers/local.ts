@@ -42,7 +42,12 @@ export interface PreparedReading {
 export function insightsOf(prepared: PreparedReading): InterpretationInsights {
   return {
     intention: prepared.intention?.outcome ?? null,
-    recurring: findRecurrences(prepared.reading.analysis, prepared.history).map((r) => ({ kind: r.kind, key: r.key, count: r.count, window: r.window })),
+    recurring: findRecurrences(prepared.reading.analysis, prepared.history).map((r) => ({
+      kind: r.kind,
+      key: r.key,
+      count: r.count,
+      window: r.window,
+    })),
   };
 }
 
@@ -60,7 +65,9 @@ export class LocalEngine implements InterpretationEngine {
       return rt;
     });
     // Callers see the failure when they await; this keeps an unobserved failure from crashing the process.
-    this.runtime.catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'interpretation engine failed to load'));
+    this.runtime.catch((err: unknown) =>
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'interpretation engine failed to load'),
+    );
   }
 
   async ready(): Promise<void> {
@@ -157,8 +164,15 @@ export class LocalEngine implements InterpretationEngine {
     return readSymbol(rt.kb, rt.kbWordNet, rt.wordnet, input);
   }
 
-  async dictionarySeed(): Promise<Array<{ symbol: string; category: string; meaning: string; associations: string[] }>> {
+  async dictionarySeed(): Promise<
+    Array<{ symbol: string; category: string; meaning: string; associations: string[] }>
+  > {
     const rt = await this.runtime;
-    return rt.kb.symbols.map((s) => ({ symbol: s.name, category: s.category, meaning: s.meaning, associations: [...s.associations] }));
+    return rt.kb.symbols.map((s) => ({
+      symbol: s.name,
+      category: s.category,
+      meaning: s.meaning,
+      associations: [...s.associations],
+    }));
   }
 }

@@ -41,7 +41,7 @@ const SYSTEM_PROMPT = [
   'You write dream interpretations for a dream-journal app, in a warm, reflective, non-dogmatic voice.',
   'Ground every statement in the material provided: the dream itself and its analysis. Never invent facts about the dreamer.',
   'Write 4 to 6 paragraphs: (1) what the dream is about, in its own words; (2) its key symbols, named as the dream names them, with their meanings;',
-  '(3) its emotional movement; (4) links to the dreamer\'s other dreams or intention, only if provided; (5) a lucid-dreaming suggestion with a dream sign from this dream and a reality check;',
+  "(3) its emotional movement; (4) links to the dreamer's other dreams or intention, only if provided; (5) a lucid-dreaming suggestion with a dream sign from this dream and a reality check;",
   '(6) one reflective question specific to this dream.',
   'Only name symbols that appear in the dream. Offer possibilities, not verdicts.',
   'Answer with JSON: {"paragraphs": ["…", "…"]}.',
@@ -64,28 +64,39 @@ export function buildPrompt(req: InterpretRequest, prepared: PreparedReading, kb
   lines.push(`Lucid: ${analysis.lucid ? 'yes, the dreamer knew they were dreaming' : 'no'}`);
   if (analysis.symbols.length) {
     lines.push('Detected symbols (as written in the dream → dictionary symbol: meaning):');
-    for (const s of analysis.symbols.slice(0, 8)) lines.push(`- "${s.surface}" → ${s.name} (${s.category}, ${s.count}×): ${firstSentences(s.meaning, 2)}`);
+    for (const s of analysis.symbols.slice(0, 8))
+      lines.push(`- "${s.surface}" → ${s.name} (${s.category}, ${s.count}×): ${firstSentences(s.meaning, 2)}`);
   } else {
-    lines.push('Detected symbols: none from the dictionary; rely on the dreamer\'s own images.');
+    lines.push("Detected symbols: none from the dictionary; rely on the dreamer's own images.");
   }
   for (const m of analysis.motifs) {
     const entry = kb.motifs.find((x) => x.id === m.id);
-    if (entry) lines.push(`Motif: ${entry.name}: ${entry.reading} Lucid note: ${entry.lucidNote} Reality check: ${entry.realityCheck}`);
+    if (entry)
+      lines.push(
+        `Motif: ${entry.name}: ${entry.reading} Lucid note: ${entry.lucidNote} Reality check: ${entry.realityCheck}`,
+      );
   }
   const arc = analysis.tone.arc.map((a) => a.compound.toFixed(2)).join(', ');
-  lines.push(`Emotional arc (VADER compound per sentence): [${arc}]; overall ${analysis.tone.overall.toFixed(2)}; movement: ${analysis.tone.movement}`);
+  lines.push(
+    `Emotional arc (VADER compound per sentence): [${arc}]; overall ${analysis.tone.overall.toFixed(2)}; movement: ${analysis.tone.movement}`,
+  );
   if (recurrences.length) {
-    lines.push('Recurring themes in the dreamer\'s other dreams:');
-    for (const r of recurrences) lines.push(`- ${r.symbol?.name ?? r.motif?.name ?? r.key}: in ${r.count} of their last ${r.window} other dreams`);
+    lines.push("Recurring themes in the dreamer's other dreams:");
+    for (const r of recurrences)
+      lines.push(`- ${r.symbol?.name ?? r.motif?.name ?? r.key}: in ${r.count} of their last ${r.window} other dreams`);
   } else {
     lines.push('Recurring themes: none that the history supports; do not claim any.');
   }
   if (prepared.intention) {
     const it = prepared.intention;
-    lines.push(`Intention linked to this dream: "${it.text}" (assessed: ${it.outcome}${it.completed ? ', marked completed by the dreamer' : ''})`);
+    lines.push(
+      `Intention linked to this dream: "${it.text}" (assessed: ${it.outcome}${it.completed ? ', marked completed by the dreamer' : ''})`,
+    );
   }
   if (req.previous.length) {
-    lines.push('Earlier readings of this dream exist. Write a noticeably different one (another emphasis and wording). Their openings:');
+    lines.push(
+      'Earlier readings of this dream exist. Write a noticeably different one (another emphasis and wording). Their openings:',
+    );
     for (const p of req.previous.slice(0, 3)) lines.push(`- ${p.slice(0, 240).replace(/\s+/g, ' ')}…`);
   }
   return lines.join('\n');
@@ -148,7 +159,8 @@ export class OpenAiEngine implements InterpretationEngine {
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: prompt },
       ],
-      response_format: format === 'json_schema' ? { type: 'json_schema', json_schema: JSON_SCHEMA } : { type: 'json_object' },
+      response_format:
+        format === 'json_schema' ? { type: 'json_schema', json_schema: JSON_SCHEMA } : { type: 'json_object' },
     });
     const content = completion.choices[0]?.message?.content;
     if (typeof content !== 'string' || !content.trim()) throw new Error('the answer had no content');
@@ -163,7 +175,10 @@ export class OpenAiEngine implements InterpretationEngine {
       throw new Error('the answer was not valid JSON');
     }
     const parsed = answerSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`the answer did not match the schema: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new Error(
+        `the answer did not match the schema: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const content = parsed.data.paragraphs.map((p) => p.replace(/\s*\n+\s*/g, ' ').trim()).join('\n\n');
     if (previous.some((p) => p.trim() === content)) throw new Error('the answer repeated an earlier reading');
     // The model must stay with the dream's own symbols too.
@@ -186,9 +201,17 @@ export class OpenAiEngine implements InterpretationEngine {
         raw = await this.request(prompt, 'json_object');
       }
       const content = this.parse(raw, prepared.reading.analysis, kb, req.previous);
-      return { content, provider: 'openai', analysis: structuredClone(prepared.reading.analysis), insights: insightsOf(prepared) };
+      return {
+        content,
+        provider: 'openai',
+        analysis: structuredClone(prepared.reading.analysis),
+        insights: insightsOf(prepared),
+      };
     } catch (err) {
-      this.log.warn({ reason: describe(err), dreamId: req.dream.id }, 'openai interpretation failed; using the local engine');
+      this.log.warn(
+        { reason: describe(err), dreamId: req.dream.id },
+        'openai interpretation failed; using the local engine',
+      );
       return this.local.interpretPrepared(req, prepared);
     }
   }

@@ -10,7 +10,9 @@ import { toEngineDream } from '../interpretations/service';
 const WINDOW = 500;
 
 const contentHash = (d: { title: string; narrative: string; tags: string[]; timePeriod: string | null }) =>
-  createHash('sha256').update(JSON.stringify([d.title, d.narrative, d.tags, d.timePeriod])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([d.title, d.narrative, d.tags, d.timePeriod]))
+    .digest('hex');
 
 /**
  * Recurring symbols and motifs across the user's dreams. Each dream is analysed once and the
@@ -22,7 +24,14 @@ export async function dreamSigns(
   userId: number,
 ): Promise<{ analysedDreams: number; signs: DreamSign[] }> {
   const rows = await db
-    .select({ id: dreams.id, title: dreams.title, narrative: dreams.narrative, tags: dreams.tags, timePeriod: dreams.timePeriod, date: dreams.date })
+    .select({
+      id: dreams.id,
+      title: dreams.title,
+      narrative: dreams.narrative,
+      tags: dreams.tags,
+      timePeriod: dreams.timePeriod,
+      date: dreams.date,
+    })
     .from(dreams)
     .where(eq(dreams.userId, userId))
     .orderBy(desc(dreams.createdAt), desc(dreams.id))
@@ -31,7 +40,15 @@ export async function dreamSigns(
   const cached = await db
     .select()
     .from(dreamAnalyses)
-    .where(and(eq(dreamAnalyses.userId, userId), inArray(dreamAnalyses.dreamId, rows.map((r) => r.id))));
+    .where(
+      and(
+        eq(dreamAnalyses.userId, userId),
+        inArray(
+          dreamAnalyses.dreamId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   const byDream = new Map(cached.map((c) => [c.dreamId, c]));
   const items: Array<{ dream: ReturnType<typeof toEngineDream>; analysis: DreamAnalysis }> = [];
   for (const row of rows) {

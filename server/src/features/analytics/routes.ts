@@ -7,7 +7,10 @@ import type { InterpretationEngine } from '../../engine/types';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { dreamSigns } from './dream-signs';
 
-export async function analyticsRoutes(app: FastifyInstance, options: { db: Database; engine: InterpretationEngine }): Promise<void> {
+export async function analyticsRoutes(
+  app: FastifyInstance,
+  options: { db: Database; engine: InterpretationEngine },
+): Promise<void> {
   const { db, engine } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireUser);
@@ -17,7 +20,8 @@ export async function analyticsRoutes(app: FastifyInstance, options: { db: Datab
     {
       schema: {
         tags: ['analytics'],
-        summary: 'Your recurring symbols and motifs (dream signs) with counts, first/last seen and the dreams they appear in',
+        summary:
+          'Your recurring symbols and motifs (dream signs) with counts, first/last seen and the dreams they appear in',
         response: { 200: dreamSignsResponseSchema, 401: messageSchema },
       },
     },

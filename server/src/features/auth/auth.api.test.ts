@@ -95,13 +95,21 @@ describe('login, logout and sessions', () => {
     expect(check.body).toEqual({ isAdmin: false, isSuperAdmin: false, userId: login.body.id });
 
     const token = (client.cookie ?? '').split('=')[1] ?? '';
-    const stored = await ctx.db.select().from(sessions).where(eq(sessions.sid, hashToken(token)));
+    const stored = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, hashToken(token)));
     expect(stored).toHaveLength(1);
     expect(await ctx.db.select().from(sessions).where(eq(sessions.sid, token))).toHaveLength(0);
 
     const cookie = client.cookie;
     expect((await client.post('/api/auth/logout')).status).toBe(200);
-    expect(await ctx.db.select().from(sessions).where(eq(sessions.sid, hashToken(token)))).toHaveLength(0);
+    expect(
+      await ctx.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.sid, hashToken(token))),
+    ).toHaveLength(0);
     // The old cookie is useless even if someone kept a copy.
     client.cookie = cookie;
     expect((await client.get('/api/auth/me')).status).toBe(401);
@@ -120,11 +128,19 @@ describe('login, logout and sessions', () => {
     const { client } = await signUp(ctx.baseUrl);
     const token = (client.cookie ?? '').split('=')[1] ?? '';
     const aged = new Date(Date.now() + SESSION.lifetimeMs - 2 * SESSION.renewAfterMs);
-    await ctx.db.update(sessions).set({ expire: aged }).where(eq(sessions.sid, hashToken(token)));
+    await ctx.db
+      .update(sessions)
+      .set({ expire: aged })
+      .where(eq(sessions.sid, hashToken(token)));
     const res = await client.get('/api/auth/me');
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/^dt_session=/);
-    const row = (await ctx.db.select().from(sessions).where(eq(sessions.sid, hashToken(token))))[0];
+    const row = (
+      await ctx.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.sid, hashToken(token)))
+    )[0];
     expect(row?.expire.getTime()).toBeGreaterThan(aged.getTime() + SESSION.renewAfterMs);
   });
 
@@ -135,7 +151,9 @@ describe('login, logout and sessions', () => {
     expect((await client.get('/api/auth/check-admin')).body).toMatchObject({ isAdmin: false });
     // Another process (here: plain SQL) promotes the user; the trigger's announcement evicts the entry.
     await ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-    await expect.poll(async () => (await client.get('/api/auth/check-admin')).body.isAdmin, { timeout: 2000 }).toBe(true);
+    await expect
+      .poll(async () => (await client.get('/api/auth/check-admin')).body.isAdmin, { timeout: 2000 })
+      .toBe(true);
     await ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
     await expect.poll(async () => (await client.get('/api/auth/me')).status, { timeout: 2000 }).toBe(401);
   });
@@ -143,7 +161,10 @@ describe('login, logout and sessions', () => {
   it('treats an expired session as signed out', async () => {
     const { client } = await signUp(ctx.baseUrl);
     const token = (client.cookie ?? '').split('=')[1] ?? '';
-    await ctx.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, hashToken(token)));
+    await ctx.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, hashToken(token)));
     expect((await client.get('/api/auth/me')).status).toBe(401);
   });
 });
@@ -183,7 +204,10 @@ describe('request hygiene', () => {
       }),
       client.request('POST', '/api/auth/register', undefined, { raw: 'null' }),
       client.request('POST', '/api/auth/register', undefined, { raw: '[]' }),
-      client.request('POST', '/api/auth/login', undefined, { raw: 'username=a', headers: { 'content-type': 'text/plain' } }),
+      client.request('POST', '/api/auth/login', undefined, {
+        raw: 'username=a',
+        headers: { 'content-type': 'text/plain' },
+      }),
     ];
     const results = await Promise.all(attempts);
     for (const res of results) {
@@ -204,7 +228,11 @@ describe('request hygiene', () => {
   it('sends the security headers, with a CSP that allows no inline script, on every response', async () => {
     const client = new ApiClient(ctx.baseUrl);
     // JSON answers: a CSP that allows nothing at all, no sniffing, no framing.
-    for (const res of [await client.get('/api/health'), await client.get('/api/auth/me'), await client.get('/api/nope')]) {
+    for (const res of [
+      await client.get('/api/health'),
+      await client.get('/api/auth/me'),
+      await client.get('/api/nope'),
+    ]) {
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -226,7 +254,9 @@ describe('request hygiene', () => {
     const docs = await client.get<{ openapi: string; paths: Record<string, unknown> }>('/api/docs');
     expect(docs.status).toBe(200);
     expect(docs.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/me', '/api/health']));
+    expect(Object.keys(docs.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/me', '/api/health']),
+    );
     expect(await client.get('/api/health')).toMatchObject({ status: 200, body: { status: 'ok', db: 'ok' } });
   });
 });

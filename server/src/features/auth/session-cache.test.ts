@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, type Channel } from '../../db/change-feed';
+import { HandFeed } from '../../../test/hand-feed';
+import { CHANNELS } from '../../db/change-feed';
 import type { UserRow } from '../../db/schema';
 import { SessionCache } from './session-cache';
-
-class HandFeed {
-  active = true;
-  private handlers = new Map<Channel, (payload: string) => void>();
-  private resets: Array<() => void> = [];
-  on(channel: Channel, handler: (payload: string) => void) {
-    this.handlers.set(channel, handler);
-  }
-  onReset(handler: () => void) {
-    this.resets.push(handler);
-  }
-  announce(channel: Channel, payload: string) {
-    this.handlers.get(channel)?.(payload);
-  }
-  drop() {
-    this.active = false;
-    for (const r of this.resets) r();
-  }
-}
 
 const user = (id: number) => ({ id, username: `user${id}` }) as UserRow;
 const later = () => new Date(Date.now() + 60_000);

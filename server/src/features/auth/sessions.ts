@@ -4,19 +4,11 @@ import { SESSION } from '@common/limits';
 import type { Database } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
 import { changeFeedFor } from '../../db/change-feed';
+import { perDatabase } from '../../db/per-database';
 import { SessionCache } from './session-cache';
 
-const caches = new WeakMap<Database, SessionCache>();
-
 /** The session cache of one database handle (each app process has one). */
-export function sessionCacheFor(db: Database): SessionCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new SessionCache(changeFeedFor(db));
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const sessionCacheFor = perDatabase((db) => new SessionCache(changeFeedFor(db)));
 
 /** Only the SHA-256 of the cookie token is stored: a leaked sessions table opens no account. */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
@@ -94,6 +86,9 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 }
 
 export async function deleteExpiredSessions(db: Database): Promise<number> {
-  const removed = await db.delete(sessions).where(lt(sessions.expire, sql`now()`)).returning({ sid: sessions.sid });
+  const removed = await db
+    .delete(sessions)
+    .where(lt(sessions.expire, sql`now()`))
+    .returning({ sid: sessions.sid });
   return removed.length;
 }

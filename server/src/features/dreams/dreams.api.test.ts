@@ -15,7 +15,12 @@ let bob: SignedInUser;
 const dreamCount = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(dreams))[0]?.n ?? -1;
 
 function buildDream(overrides: Record<string, unknown> = {}) {
-  return { title: 'Flying over the sea', narrative: 'I flew over a silver sea at night.', tags: ['flying'], ...overrides };
+  return {
+    title: 'Flying over the sea',
+    narrative: 'I flew over a silver sea at night.',
+    tags: ['flying'],
+    ...overrides,
+  };
 }
 
 beforeAll(async () => {
@@ -92,9 +97,16 @@ describe('dreams', () => {
     expect((await bob.client.delete(`/api/dreams/${id}`)).status).toBe(404);
     expect((await bob.client.get<Dream[]>('/api/dreams/recent?limit=100')).body.some((d) => d.id === id)).toBe(false);
 
-    const edited = await alice.client.patch<Dream>(`/api/dreams/${id}`, { title: 'Flying over the ocean', tags: ['Ocean'] });
+    const edited = await alice.client.patch<Dream>(`/api/dreams/${id}`, {
+      title: 'Flying over the ocean',
+      tags: ['Ocean'],
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ title: 'Flying over the ocean', tags: ['ocean'], narrative: buildDream().narrative });
+    expect(edited.body).toMatchObject({
+      title: 'Flying over the ocean',
+      tags: ['ocean'],
+      narrative: buildDream().narrative,
+    });
     expect((await alice.client.patch(`/api/dreams/${id}`, { title: '' })).body.message).toBe(MSG.titleRequired);
     expect((await alice.client.get<Dream>(`/api/dreams/${id}`)).body.title).toBe('Flying over the ocean');
 
@@ -151,7 +163,10 @@ describe('recent dreams, cached per process', () => {
     expect(await titles(user, 3)).toEqual(['First light']);
     await user.client.patch(`/api/dreams/${created.body.id}`, { title: 'First light, edited' });
     expect(await titles(user)).toEqual(['First light, edited']);
-    const imported = await user.client.post('/api/import', { format: 'csv', data: 'date,title,narrative,tags\n2020-01-01,Imported night,Walking by a canal.,water\n' });
+    const imported = await user.client.post('/api/import', {
+      format: 'csv',
+      data: 'date,title,narrative,tags\n2020-01-01,Imported night,Walking by a canal.,water\n',
+    });
     expect(imported.status).toBe(200);
     expect(await titles(user)).toContain('Imported night');
     await user.client.delete(`/api/dreams/${created.body.id}`);
@@ -163,7 +178,9 @@ describe('recent dreams, cached per process', () => {
     await user.client.post('/api/dreams', buildDream({ title: 'Cached night' }));
     expect(await titles(user)).toEqual(['Cached night']);
     expect(await titles(user)).toEqual(['Cached night']); // now from the cache
-    await ctx.db.insert(dreams).values({ userId: user.user.id, title: 'Written elsewhere', narrative: 'By another process.', tags: [] });
+    await ctx.db
+      .insert(dreams)
+      .values({ userId: user.user.id, title: 'Written elsewhere', narrative: 'By another process.', tags: [] });
     await expect.poll(() => titles(user), { timeout: 2000 }).toEqual(['Written elsewhere', 'Cached night']);
     await ctx.db.update(dreams).set({ title: 'Renamed elsewhere' }).where(eq(dreams.title, 'Written elsewhere'));
     await expect.poll(() => titles(user), { timeout: 2000 }).toEqual(['Renamed elsewhere', 'Cached night']);
@@ -173,7 +190,11 @@ describe('recent dreams, cached per process', () => {
 
   it('forgets everything when the change feed drops, and caches again once it has reconnected', async () => {
     const listeners = async () =>
-      (await ctx.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN dt_%'`)).rows;
+      (
+        await ctx.db.execute<{ pid: number }>(
+          sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN dt_%'`,
+        )
+      ).rows;
     const user = await signUp(ctx.baseUrl);
     await user.client.post('/api/dreams', buildDream({ title: 'Before the drop' }));
     expect(await titles(user)).toEqual(['Before the drop']);
@@ -181,9 +202,13 @@ describe('recent dreams, cached per process', () => {
 
     // The app's LISTEN connection dies; a change made now is announced to nobody.
     expect((await listeners()).length).toBe(1);
-    await ctx.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN dt_%'`);
-    await expect.poll(async () => (await listeners()).length, { timeout: 2000, intervals: [10] }).toBe(0);
-    await ctx.db.insert(dreams).values({ userId: user.user.id, title: 'During the drop', narrative: 'Nobody was listening.', tags: [] });
+    await ctx.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN dt_%'`,
+    );
+    await expect.poll(async () => (await listeners()).length, { timeout: 2000, interval: 10 }).toBe(0);
+    await ctx.db
+      .insert(dreams)
+      .values({ userId: user.user.id, title: 'During the drop', narrative: 'Nobody was listening.', tags: [] });
     await expect.poll(() => titles(user), { timeout: 2000 }).toEqual(['During the drop', 'Before the drop']);
 
     // The feed reconnects by itself, and the cache is used again: a change that bypasses the trigger
@@ -211,7 +236,10 @@ describe('full-text search', () => {
       tags: ['guide'],
     });
     for (let i = 0; i < 25; i++) {
-      await user.client.post('/api/dreams', buildDream({ title: `Ordinary night ${i}`, narrative: 'Walking through a quiet town.' }));
+      await user.client.post(
+        '/api/dreams',
+        buildDream({ title: `Ordinary night ${i}`, narrative: 'Walking through a quiet town.' }),
+      );
     }
     const recent = await user.client.get<Dream[]>('/api/dreams/recent?limit=20');
     expect(recent.body.some((d) => d.title === 'The lighthouse keeper')).toBe(false);
@@ -244,7 +272,13 @@ describe('full-text search', () => {
     const start = Date.UTC(2024, 0, 1);
     // 230 dreams that mention a comet in passing, then one older dream with the comet in its title.
     await ctx.db.insert(dreams).values([
-      { userId: user.user.id, title: 'The comet', narrative: 'A tail of fire.', tags: [], createdAt: new Date(start - hour) },
+      {
+        userId: user.user.id,
+        title: 'The comet',
+        narrative: 'A tail of fire.',
+        tags: [],
+        createdAt: new Date(start - hour),
+      },
       ...Array.from({ length: 230 }, (_, i) => ({
         userId: user.user.id,
         title: `Night ${i}`,
@@ -256,11 +290,23 @@ describe('full-text search', () => {
     // 230 matches: only the newest 200 are candidates, so the title match (the oldest) is not among them.
     const common = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=5');
     expect(common.body).toMatchObject({ total: 200, totalExact: false });
-    expect(common.body.results.map((r) => r.dream.title)).toEqual(['Night 229', 'Night 228', 'Night 227', 'Night 226', 'Night 225']);
+    expect(common.body.results.map((r) => r.dream.title)).toEqual([
+      'Night 229',
+      'Night 228',
+      'Night 227',
+      'Night 226',
+      'Night 225',
+    ]);
     // Paging deeper widens the candidates; the title match outranks every narrative match.
     const deep = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=5&offset=226');
     expect(deep.body).toMatchObject({ total: 231, totalExact: true });
-    expect(deep.body.results.map((r) => r.dream.title)).toEqual(['Night 4', 'Night 3', 'Night 2', 'Night 1', 'Night 0']);
+    expect(deep.body.results.map((r) => r.dream.title)).toEqual([
+      'Night 4',
+      'Night 3',
+      'Night 2',
+      'Night 1',
+      'Night 0',
+    ]);
     const first = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=1&offset=230');
     expect(first.body.results.map((r) => r.dream.title)).toEqual(['Night 0']);
     const titled = await user.client.get<SearchResults>('/api/dreams/search?q=comet%20tail&limit=3');
@@ -279,7 +325,11 @@ describe('intentions', () => {
     const user = await signUp(ctx.baseUrl);
     const texts = ['First', 'Second', 'Third', 'Fourth'];
     for (const [i, text] of texts.entries()) {
-      const res = await user.client.post<Intention>('/api/intentions', { text, date: new Date(Date.UTC(2026, 0, i + 1)).toISOString(), userId: 0 });
+      const res = await user.client.post<Intention>('/api/intentions', {
+        text,
+        date: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
+        userId: 0,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ text, completed: false, notes: null, dreamId: null });
     }
@@ -288,7 +338,10 @@ describe('intentions', () => {
     expect((await user.client.get<Intention[]>('/api/intentions/previous?limit=10')).body).toHaveLength(4);
     const target = previous.body[0];
     if (!target) throw new Error('missing intention');
-    const updated = await user.client.patch<Intention>(`/api/intentions/${target.id}`, { notes: 'Saw my hands!', completed: true });
+    const updated = await user.client.patch<Intention>(`/api/intentions/${target.id}`, {
+      notes: 'Saw my hands!',
+      completed: true,
+    });
     expect(updated.body).toMatchObject({ notes: 'Saw my hands!', completed: true });
     expect((await bob.client.patch(`/api/intentions/${target.id}`, { completed: false })).status).toBe(404);
     expect((await user.client.get<Intention>(`/api/intentions/${target.id}`)).body.completed).toBe(true);
@@ -301,6 +354,9 @@ describe('intentions', () => {
     const own = await alice.client.post<Intention>('/api/intentions', { text: 'Fly tonight' });
     expect((await alice.client.patch(`/api/intentions/${own.body.id}`, { completed: 'yes' })).status).toBe(400);
     expect((await alice.client.patch(`/api/intentions/${own.body.id}`, { text: 'changed' })).status).toBe(400);
-    expect((await alice.client.get<Intention>(`/api/intentions/${own.body.id}`)).body).toMatchObject({ text: 'Fly tonight', completed: false });
+    expect((await alice.client.get<Intention>(`/api/intentions/${own.body.id}`)).body).toMatchObject({
+      text: 'Fly tonight',
+      completed: false,
+    });
   });
 });

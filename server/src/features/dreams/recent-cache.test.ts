@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, type Channel } from '../../db/change-feed';
+import { HandFeed } from '../../../test/hand-feed';
+import { CHANNELS } from '../../db/change-feed';
 import { RecentDreamsCache } from './recent-cache';
 import type { StoredDream } from './service';
-
-/** The change feed's surface the cache uses, driven by hand. */
-class HandFeed {
-  active = true;
-  private handlers = new Map<Channel, (payload: string) => void>();
-  private resets: Array<() => void> = [];
-  on(channel: Channel, handler: (payload: string) => void) {
-    this.handlers.set(channel, handler);
-  }
-  onReset(handler: () => void) {
-    this.resets.push(handler);
-  }
-  announce(channel: Channel, payload: string) {
-    this.handlers.get(channel)?.(payload);
-  }
-  drop() {
-    this.active = false;
-    for (const r of this.resets) r();
-  }
-}
 
 const dream = (id: number, userId = 1, narrative = 'A dream.'): StoredDream => ({
   id,

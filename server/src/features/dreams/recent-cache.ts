@@ -1,6 +1,6 @@
-import { CHANNELS, type ChangeFeed } from '../../db/change-feed';
+import { CHANNELS, changeFeedFor, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/client';
-import { changeFeedFor } from '../../db/change-feed';
+import { perDatabase } from '../../db/per-database';
 import type { StoredDream } from './service';
 
 /** Home asks for 3 dreams and the Journal for 20: one read of 20 answers both. */
@@ -134,16 +134,7 @@ export class RecentDreamsCache {
   }
 }
 
-const caches = new WeakMap<Database, RecentDreamsCache>();
-
-export function recentDreamsCacheFor(db: Database): RecentDreamsCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new RecentDreamsCache(changeFeedFor(db));
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const recentDreamsCacheFor = perDatabase((db) => new RecentDreamsCache(changeFeedFor(db)));
 
 /** The process's own write to a user's dreams: forget their list now, not when the announcement arrives. */
 export function dreamsChanged(db: Database, userId: number): void {

@@ -30,23 +30,52 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
 
   r.post(
     '/api/dreams',
-    { schema: { tags: ['dreams'], summary: 'Record a dream', body: createDreamBodySchema, response: { 201: dreamSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['dreams'],
+        summary: 'Record a dream',
+        body: createDreamBodySchema,
+        response: { 201: dreamSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { title, narrative, date, timePeriod, tags, intentionId } = request.body;
-      const dream = await createDream(db, currentUser(request).id, { title, narrative, date, timePeriod, tags, intentionId });
+      const dream = await createDream(db, currentUser(request).id, {
+        title,
+        narrative,
+        date,
+        timePeriod,
+        tags,
+        intentionId,
+      });
       return reply.code(201).send(presentDream(dream));
     },
   );
 
   r.get(
     '/api/dreams',
-    { schema: { tags: ['dreams'], summary: "The user's dreams, newest first", querystring: listQuerySchema, response: { 200: z.array(dreamSchema), ...errors } } },
-    async (request) => (await listDreams(db, currentUser(request).id, request.query.limit, request.query.offset)).map(presentDream),
+    {
+      schema: {
+        tags: ['dreams'],
+        summary: "The user's dreams, newest first",
+        querystring: listQuerySchema,
+        response: { 200: z.array(dreamSchema), ...errors },
+      },
+    },
+    async (request) =>
+      (await listDreams(db, currentUser(request).id, request.query.limit, request.query.offset)).map(presentDream),
   );
 
   r.get(
     '/api/dreams/recent',
-    { schema: { tags: ['dreams'], summary: 'The most recently recorded dreams', querystring: recentQuerySchema, response: { 200: z.array(dreamSchema), ...errors } } },
+    {
+      schema: {
+        tags: ['dreams'],
+        summary: 'The most recently recorded dreams',
+        querystring: recentQuerySchema,
+        response: { 200: z.array(dreamSchema), ...errors },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const { limit } = request.query;
@@ -61,33 +90,73 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
 
   r.get(
     '/api/dreams/search',
-    { schema: { tags: ['dreams'], summary: 'Full-text search over title, narrative and tags', querystring: searchQuerySchema, response: { 200: searchResultSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['dreams'],
+        summary: 'Full-text search over title, narrative and tags',
+        querystring: searchQuerySchema,
+        response: { 200: searchResultSchema, ...errors },
+      },
+    },
     async (request) => {
       const { q, limit, offset } = request.query;
       const found = await searchDreams(db, currentUser(request).id, q, limit, offset);
-      return { total: found.total, totalExact: found.totalExact, results: found.results.map((r) => ({ ...r, dream: presentDream(r.dream) })) };
+      return {
+        total: found.total,
+        totalExact: found.totalExact,
+        results: found.results.map((r) => ({ ...r, dream: presentDream(r.dream) })),
+      };
     },
   );
 
   r.get(
     '/api/dreams/:id',
-    { schema: { tags: ['dreams'], summary: 'One dream', params: idParamsSchema, response: { 200: dreamSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['dreams'],
+        summary: 'One dream',
+        params: idParamsSchema,
+        response: { 200: dreamSchema, ...errors },
+      },
+    },
     async (request) => presentDream(await getDream(db, currentUser(request).id, request.params.id)),
   );
 
   r.patch(
     '/api/dreams/:id',
-    { schema: { tags: ['dreams'], summary: 'Edit a dream', params: idParamsSchema, body: updateDreamBodySchema, response: { 200: dreamSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['dreams'],
+        summary: 'Edit a dream',
+        params: idParamsSchema,
+        body: updateDreamBodySchema,
+        response: { 200: dreamSchema, ...errors },
+      },
+    },
     async (request) => {
       const { title, narrative, date, timePeriod, tags, intentionId } = request.body;
-      const dream = await updateDream(db, currentUser(request).id, request.params.id, { title, narrative, date, timePeriod, tags, intentionId });
+      const dream = await updateDream(db, currentUser(request).id, request.params.id, {
+        title,
+        narrative,
+        date,
+        timePeriod,
+        tags,
+        intentionId,
+      });
       return presentDream(dream);
     },
   );
 
   r.delete(
     '/api/dreams/:id',
-    { schema: { tags: ['dreams'], summary: 'Delete a dream', params: idParamsSchema, response: { 200: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['dreams'],
+        summary: 'Delete a dream',
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       await deleteDream(db, currentUser(request).id, request.params.id);
       return { message: 'Dream deleted' };

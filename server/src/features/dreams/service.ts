@@ -187,7 +187,11 @@ export async function searchDreams(
   q: string,
   limit: number,
   offset: number,
-): Promise<{ results: Array<{ dream: StoredDream; rank: number; snippet: string }>; total: number; totalExact: boolean }> {
+): Promise<{
+  results: Array<{ dream: StoredDream; rank: number; snippet: string }>;
+  total: number;
+  totalExact: boolean;
+}> {
   const candidates = Math.max(SEARCH_CANDIDATES, offset + limit);
   const headline = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   const result = await db.execute<SearchRow>(sql`

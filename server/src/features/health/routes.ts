@@ -9,7 +9,13 @@ const healthSchema = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok
 export async function healthRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (request, reply) => {
       try {
         await options.db.execute(sql`select 1`);

@@ -24,28 +24,62 @@ export async function intentionRoutes(app: FastifyInstance, options: { db: Datab
 
   r.post(
     '/api/intentions',
-    { schema: { tags: ['intentions'], summary: 'Set a pre-sleep intention', body: createIntentionBodySchema, response: { 201: intentionSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['intentions'],
+        summary: 'Set a pre-sleep intention',
+        body: createIntentionBodySchema,
+        response: { 201: intentionSchema, ...errors },
+      },
+    },
     async (request, reply) => {
-      const row = await createIntention(db, currentUser(request).id, { text: request.body.text, date: request.body.date });
+      const row = await createIntention(db, currentUser(request).id, {
+        text: request.body.text,
+        date: request.body.date,
+      });
       return reply.code(201).send(presentIntention(row));
     },
   );
 
   r.get(
     '/api/intentions/previous',
-    { schema: { tags: ['intentions'], summary: 'Previous intentions, newest first', querystring: previousQuerySchema, response: { 200: z.array(intentionSchema), ...errors } } },
-    async (request) => (await previousIntentions(db, currentUser(request).id, request.query.limit)).map(presentIntention),
+    {
+      schema: {
+        tags: ['intentions'],
+        summary: 'Previous intentions, newest first',
+        querystring: previousQuerySchema,
+        response: { 200: z.array(intentionSchema), ...errors },
+      },
+    },
+    async (request) =>
+      (await previousIntentions(db, currentUser(request).id, request.query.limit)).map(presentIntention),
   );
 
   r.get(
     '/api/intentions/:id',
-    { schema: { tags: ['intentions'], summary: 'One intention', params: idParamsSchema, response: { 200: intentionSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['intentions'],
+        summary: 'One intention',
+        params: idParamsSchema,
+        response: { 200: intentionSchema, ...errors },
+      },
+    },
     async (request) => presentIntention(await getIntention(db, currentUser(request).id, request.params.id)),
   );
 
   r.patch(
     '/api/intentions/:id',
-    { schema: { tags: ['intentions'], summary: 'Set notes or mark an intention successful', params: idParamsSchema, body: updateIntentionBodySchema, response: { 200: intentionSchema, ...errors } } },
-    async (request) => presentIntention(await updateIntention(db, currentUser(request).id, request.params.id, request.body)),
+    {
+      schema: {
+        tags: ['intentions'],
+        summary: 'Set notes or mark an intention successful',
+        params: idParamsSchema,
+        body: updateIntentionBodySchema,
+        response: { 200: intentionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      presentIntention(await updateIntention(db, currentUser(request).id, request.params.id, request.body)),
   );
 }

@@ -5,7 +5,11 @@ import { notFound } from '../../lib/http-error';
 
 export const INTENTION_NOT_FOUND = 'Intention not found';
 
-export async function createIntention(db: Database, userId: number, input: { text: string; date: Date }): Promise<IntentionRow> {
+export async function createIntention(
+  db: Database,
+  userId: number,
+  input: { text: string; date: Date },
+): Promise<IntentionRow> {
   const rows = await db.insert(intentions).values({ userId, text: input.text, date: input.date }).returning();
   const row = rows[0];
   if (!row) throw new Error('insert returned no row');

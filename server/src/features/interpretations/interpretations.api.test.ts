@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dream } from '@common/schemas/dreams';
-import type { Interpretation, RecentInterpretation, SymbolReadingResponse, DreamSymbol } from '@common/schemas/interpretations';
+import type {
+  Interpretation,
+  RecentInterpretation,
+  SymbolReadingResponse,
+  DreamSymbol,
+} from '@common/schemas/interpretations';
 import { EMPTY_SYMBOL_MESSAGE } from '@common/schemas/interpretations';
 import { dreamSymbols, interpretations } from '../../db/schema';
 import { ApiClient, startTestApp, type TestContext } from '../../../test/app';
@@ -24,7 +29,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const readingCount = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(interpretations))[0]?.n ?? -1;
+const readingCount = async () =>
+  (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(interpretations))[0]?.n ?? -1;
 
 async function record(user: SignedInUser, title: string, narrative: string, tags: string[] = []): Promise<Dream> {
   const res = await user.client.post<Dream>('/api/dreams', { title, narrative, tags });
@@ -60,12 +66,23 @@ describe('interpretations', () => {
     expect(history.body.map((h) => h.id)).toEqual([second.body.id, first.body.id]);
 
     const recent = await alice.client.get<RecentInterpretation>('/api/interpretations/recent');
-    expect(recent.body).toMatchObject({ interpretation: { id: second.body.id }, dream: { id: dream.id, title: 'Snake in the garden' } });
+    expect(recent.body).toMatchObject({
+      interpretation: { id: second.body.id },
+      dream: { id: dream.id, title: 'Snake in the garden' },
+    });
   });
 
   it('gives two different dreams different readings', async () => {
-    const a = await record(alice, 'Flying over the city', 'I flew over the city at night and the streets were rivers of light.');
-    const b = await record(alice, 'Exam in the basement', 'I was late for an exam held in the basement of my old school and had not studied.');
+    const a = await record(
+      alice,
+      'Flying over the city',
+      'I flew over the city at night and the streets were rivers of light.',
+    );
+    const b = await record(
+      alice,
+      'Exam in the basement',
+      'I was late for an exam held in the basement of my old school and had not studied.',
+    );
     const ra = await alice.client.post<Interpretation>('/api/interpretations/generate', { dreamId: a.id });
     const rb = await alice.client.post<Interpretation>('/api/interpretations/generate', { dreamId: b.id });
     expect(ra.body.content).not.toBe(rb.body.content);
@@ -96,9 +113,10 @@ describe('dream signs', () => {
     const d1 = await record(user, 'Ocean stairs', 'I walked down stairs into the ocean and kept breathing.');
     const d2 = await record(user, 'The ocean again', 'The ocean filled my bedroom and I swam out of the window.');
     await record(user, 'Desert road', 'A long road through a dry desert.');
-    const res = await user.client.get<{ analysedDreams: number; signs: Array<{ kind: string; key: string; count: number; dreamIds: number[]; lastSeen: string | null }> }>(
-      '/api/analytics/dream-signs',
-    );
+    const res = await user.client.get<{
+      analysedDreams: number;
+      signs: Array<{ kind: string; key: string; count: number; dreamIds: number[]; lastSeen: string | null }>;
+    }>('/api/analytics/dream-signs');
     expect(res.status).toBe(200);
     expect(res.body.analysedDreams).toBe(3);
     const ocean = res.body.signs.find((s) => s.kind === 'symbol' && s.key === 'ocean');
@@ -106,7 +124,10 @@ describe('dream signs', () => {
     expect(ocean?.dreamIds.sort()).toEqual([d1.id, d2.id].sort());
     expect(res.body.signs.find((s) => s.key === 'desert')).toBeUndefined();
 
-    await user.client.patch(`/api/dreams/${d2.id}`, { title: 'Clearing', narrative: 'A quiet forest clearing at dusk.' });
+    await user.client.patch(`/api/dreams/${d2.id}`, {
+      title: 'Clearing',
+      narrative: 'A quiet forest clearing at dusk.',
+    });
     const after = await user.client.get<{ signs: Array<{ key: string }> }>('/api/analytics/dream-signs');
     expect(after.body.signs.find((s) => s.key === 'ocean')).toBeUndefined();
     expect((await new ApiClient(ctx.baseUrl).get('/api/analytics/dream-signs')).status).toBe(401);
@@ -127,7 +148,9 @@ describe('dream symbol dictionary', () => {
   });
 
   it('interprets a stored symbol, a WordNet noun (added for everyone) and a personal word (not added)', async () => {
-    const ocean = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', { symbol: '  Ocean ' });
+    const ocean = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
+      symbol: '  Ocean ',
+    });
     expect(ocean.status).toBe(200);
     expect(ocean.body).toMatchObject({ symbol: 'ocean', source: 'dictionary', stored: true });
     expect(ocean.body.associations.length).toBeGreaterThanOrEqual(4);
@@ -135,7 +158,9 @@ describe('dream symbol dictionary', () => {
 
     const count = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(dreamSymbols))[0]?.n ?? 0;
     const before = await count();
-    const noun = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', { symbol: 'accordion' });
+    const noun = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
+      symbol: 'accordion',
+    });
     expect(noun.status).toBe(200);
     expect(noun.body.stored).toBe(true);
     expect(['wordnet', 'knowledge-base', 'dictionary']).toContain(noun.body.source);
@@ -143,7 +168,9 @@ describe('dream symbol dictionary', () => {
     const again = await bob.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', { symbol: 'Accordion' });
     expect(again.body).toMatchObject({ source: 'dictionary', stored: true, id: noun.body.id });
 
-    const personal = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', { symbol: 'zqxvrk' });
+    const personal = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
+      symbol: 'zqxvrk',
+    });
     expect(personal.body).toMatchObject({ source: 'personal', stored: false, id: null });
     expect(personal.body.meaning.length).toBeGreaterThan(40);
     const afterPersonal = await count();
@@ -151,7 +178,9 @@ describe('dream symbol dictionary', () => {
   });
 
   it('rejects blank and over-long symbols with a clear message', async () => {
-    expect((await alice.client.post('/api/dream-symbols/interpret', { symbol: '   ' })).body.message).toBe(EMPTY_SYMBOL_MESSAGE);
+    expect((await alice.client.post('/api/dream-symbols/interpret', { symbol: '   ' })).body.message).toBe(
+      EMPTY_SYMBOL_MESSAGE,
+    );
     expect((await alice.client.post('/api/dream-symbols/interpret', {})).body.message).toBe(EMPTY_SYMBOL_MESSAGE);
     expect((await alice.client.post('/api/dream-symbols/interpret', { symbol: 'x'.repeat(61) })).status).toBe(400);
   });

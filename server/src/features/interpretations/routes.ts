@@ -21,7 +21,10 @@ import {
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
-export async function interpretationRoutes(app: FastifyInstance, options: { db: Database; engine: InterpretationEngine }): Promise<void> {
+export async function interpretationRoutes(
+  app: FastifyInstance,
+  options: { db: Database; engine: InterpretationEngine },
+): Promise<void> {
   const { db, engine } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a visitor gets 401 before any body validation.
@@ -64,12 +67,13 @@ export async function interpretationRoutes(app: FastifyInstance, options: { db: 
     {
       schema: {
         tags: ['interpretations'],
-        summary: "Every reading of the dream, newest first",
+        summary: 'Every reading of the dream, newest first',
         params: dreamIdParamsSchema,
         response: { 200: z.array(interpretationSchema), ...errors },
       },
     },
-    async (request) => (await interpretationHistory(db, currentUser(request).id, request.params.dreamId)).map(presentInterpretation),
+    async (request) =>
+      (await interpretationHistory(db, currentUser(request).id, request.params.dreamId)).map(presentInterpretation),
   );
 
   r.get(

@@ -9,12 +9,25 @@ const HISTORY_SIZE = 50;
 const PREVIOUS_READINGS = 10;
 
 export function presentInterpretation(row: InterpretationRow): Interpretation {
-  return { id: row.id, dreamId: row.dreamId, content: row.content, provider: row.provider, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    dreamId: row.dreamId,
+    content: row.content,
+    provider: row.provider,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Picks the engine's fields off a dream row (rows carry more columns than the engine needs). */
 export function toEngineDream(row: DreamForEngine): DreamForEngine {
-  return { id: row.id, title: row.title, narrative: row.narrative, tags: row.tags, timePeriod: row.timePeriod, date: row.date };
+  return {
+    id: row.id,
+    title: row.title,
+    narrative: row.narrative,
+    tags: row.tags,
+    timePeriod: row.timePeriod,
+    date: row.date,
+  };
 }
 
 /** Creates a new reading of one of the user's dreams; earlier readings stay in its history. */
@@ -32,7 +45,14 @@ export async function generateInterpretation(
         .where(and(eq(intentions.id, dream.intentionId), eq(intentions.userId, userId)))
     : [];
   const history = await db
-    .select({ id: dreams.id, title: dreams.title, narrative: dreams.narrative, tags: dreams.tags, timePeriod: dreams.timePeriod, date: dreams.date })
+    .select({
+      id: dreams.id,
+      title: dreams.title,
+      narrative: dreams.narrative,
+      tags: dreams.tags,
+      timePeriod: dreams.timePeriod,
+      date: dreams.date,
+    })
     .from(dreams)
     .where(and(eq(dreams.userId, userId), ne(dreams.id, dreamId)))
     .orderBy(desc(dreams.createdAt), desc(dreams.id))
@@ -49,12 +69,19 @@ export async function generateInterpretation(
     history: history.map(toEngineDream),
     previous: previous.map((p) => p.content),
   });
-  const [row] = await db.insert(interpretations).values({ dreamId, content: result.content, provider: result.provider }).returning();
+  const [row] = await db
+    .insert(interpretations)
+    .values({ dreamId, content: result.content, provider: result.provider })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
-export async function latestInterpretation(db: Database, userId: number, dreamId: number): Promise<InterpretationRow | null> {
+export async function latestInterpretation(
+  db: Database,
+  userId: number,
+  dreamId: number,
+): Promise<InterpretationRow | null> {
   await getDream(db, userId, dreamId);
   const [row] = await db
     .select()
@@ -65,7 +92,11 @@ export async function latestInterpretation(db: Database, userId: number, dreamId
   return row ?? null;
 }
 
-export async function interpretationHistory(db: Database, userId: number, dreamId: number): Promise<InterpretationRow[]> {
+export async function interpretationHistory(
+  db: Database,
+  userId: number,
+  dreamId: number,
+): Promise<InterpretationRow[]> {
   await getDream(db, userId, dreamId);
   return db
     .select()
@@ -87,4 +118,3 @@ export async function recentInterpretation(
     .limit(1);
   return row ?? null;
 }
-

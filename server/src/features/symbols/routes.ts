@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '@common/schemas/auth';
-import { dreamSymbolSchema, interpretSymbolBodySchema, symbolListQuerySchema, symbolReadingSchema } from '@common/schemas/interpretations';
+import {
+  dreamSymbolSchema,
+  interpretSymbolBodySchema,
+  symbolListQuerySchema,
+  symbolReadingSchema,
+} from '@common/schemas/interpretations';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { requireUser } from '../../middleware/auth';
@@ -10,7 +15,10 @@ import { interpretSymbol, listSymbols, presentSymbol } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema };
 
-export async function symbolRoutes(app: FastifyInstance, options: { db: Database; engine: InterpretationEngine }): Promise<void> {
+export async function symbolRoutes(
+  app: FastifyInstance,
+  options: { db: Database; engine: InterpretationEngine },
+): Promise<void> {
   const { db, engine } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireUser);

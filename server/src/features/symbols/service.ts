@@ -19,7 +19,12 @@ export function presentSymbol(row: SymbolRow): DreamSymbol {
 }
 
 export async function listSymbols(db: Database, limit: number, offset: number): Promise<SymbolRow[]> {
-  return db.select().from(dreamSymbols).orderBy(asc(dreamSymbols.category), asc(dreamSymbols.symbol)).limit(limit).offset(offset);
+  return db
+    .select()
+    .from(dreamSymbols)
+    .orderBy(asc(dreamSymbols.category), asc(dreamSymbols.symbol))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** The knowledge base seeds the shared dictionary; existing entries are left as they are. */
@@ -42,7 +47,11 @@ export async function seedDictionary(db: Database, engine: InterpretationEngine)
  * in Recently Added even when it came with the seeded knowledge base). Otherwise the engine reads it: a knowledge-base
  * or WordNet reading joins the shared dictionary; a personal reading is returned to this user only.
  */
-export async function interpretSymbol(db: Database, engine: InterpretationEngine, input: string): Promise<SymbolReadingResponse> {
+export async function interpretSymbol(
+  db: Database,
+  engine: InterpretationEngine,
+  input: string,
+): Promise<SymbolReadingResponse> {
   const [stored] = await db
     .update(dreamSymbols)
     .set({ lastInterpretedAt: new Date() })
@@ -50,8 +59,14 @@ export async function interpretSymbol(db: Database, engine: InterpretationEngine
     .returning();
   if (stored) return { ...presentSymbol(stored), source: 'dictionary', stored: true };
   const reading = await engine.interpretSymbol(input);
-  const base = { symbol: reading.symbol, category: reading.category, meaning: reading.meaning, associations: reading.associations };
-  if (!reading.shareable) return { ...base, id: null, createdAt: null, lastInterpretedAt: null, source: reading.source, stored: false };
+  const base = {
+    symbol: reading.symbol,
+    category: reading.category,
+    meaning: reading.meaning,
+    associations: reading.associations,
+  };
+  if (!reading.shareable)
+    return { ...base, id: null, createdAt: null, lastInterpretedAt: null, source: reading.source, stored: false };
   const [inserted] = await db
     .insert(dreamSymbols)
     .values({ ...base, lastInterpretedAt: new Date() })

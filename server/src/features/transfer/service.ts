@@ -44,7 +44,12 @@ export async function exportJournal(db: Database, userId: number): Promise<Journ
     ? await db
         .select()
         .from(interpretations)
-        .where(inArray(interpretations.dreamId, dreamRows.map((d) => d.id)))
+        .where(
+          inArray(
+            interpretations.dreamId,
+            dreamRows.map((d) => d.id),
+          ),
+        )
         .orderBy(asc(interpretations.createdAt), asc(interpretations.id))
     : [];
   const readingsByDream = new Map<number, typeof readings>();
@@ -133,13 +138,25 @@ interface IntentionCandidate {
 }
 
 const dreamRules = z.object({
-  title: z.string().trim().min(LIMITS.dreamTitle.min, MSG.titleRequired).max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`),
-  narrative: z.string().trim().min(LIMITS.narrative.min, MSG.narrativeRequired).max(LIMITS.narrative.max, `Dream description must be at most ${LIMITS.narrative.max} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(LIMITS.dreamTitle.min, MSG.titleRequired)
+    .max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`),
+  narrative: z
+    .string()
+    .trim()
+    .min(LIMITS.narrative.min, MSG.narrativeRequired)
+    .max(LIMITS.narrative.max, `Dream description must be at most ${LIMITS.narrative.max} characters`),
   timePeriod: z.enum(TIME_PERIODS, { error: `timePeriod must be one of: ${TIME_PERIODS.join(', ')}` }).nullable(),
   tags: z
     .array(z.string())
     .transform(normalizeTags)
-    .pipe(z.array(z.string().max(LIMITS.tags.maxLength, `each tag must be at most ${LIMITS.tags.maxLength} characters`)).max(LIMITS.tags.maxCount, `at most ${LIMITS.tags.maxCount} tags`)),
+    .pipe(
+      z
+        .array(z.string().max(LIMITS.tags.maxLength, `each tag must be at most ${LIMITS.tags.maxLength} characters`))
+        .max(LIMITS.tags.maxCount, `at most ${LIMITS.tags.maxCount} tags`),
+    ),
 });
 
 function checkDream(candidate: DreamCandidate, where: string): DreamCandidate {
@@ -158,13 +175,18 @@ function fromJson(data: unknown): { dreams: DreamCandidate[]; intentions: Intent
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'file';
-    throw badRequest(`This is not a Dream Traveler export (${where}: ${issue?.message ?? 'invalid'}). Nothing was imported.`);
+    throw badRequest(
+      `This is not a Dream Traveler export (${where}: ${issue?.message ?? 'invalid'}). Nothing was imported.`,
+    );
   }
-  if (parsed.data.dreams.length > MAX_IMPORT_DREAMS) throw badRequest(`An import may hold at most ${MAX_IMPORT_DREAMS} dreams.`);
+  if (parsed.data.dreams.length > MAX_IMPORT_DREAMS)
+    throw badRequest(`An import may hold at most ${MAX_IMPORT_DREAMS} dreams.`);
   const intentionList = parsed.data.intentions.map((i, index) => {
     const text = i.text.trim();
     if (!text || text.length > LIMITS.intentionText.max) {
-      throw badRequest(`intentions[${index}]: text must be 1–${LIMITS.intentionText.max} characters. Nothing was imported.`);
+      throw badRequest(
+        `intentions[${index}]: text must be 1–${LIMITS.intentionText.max} characters. Nothing was imported.`,
+      );
     }
     return { ...i, text, date: new Date(i.date), createdAt: new Date(i.createdAt) };
   });
@@ -194,7 +216,9 @@ function fromCsv(data: unknown): { dreams: DreamCandidate[]; intentions: Intenti
   const col = (name: string) => header.indexOf(name);
   const missing = ['date', 'title', 'narrative'].filter((name) => col(name) < 0);
   if (missing.length) {
-    throw badRequest(`The CSV header must name the columns date,title,narrative,tags (missing: ${missing.join(', ')}). Nothing was imported.`);
+    throw badRequest(
+      `The CSV header must name the columns date,title,narrative,tags (missing: ${missing.join(', ')}). Nothing was imported.`,
+    );
   }
   if (rows.length - 1 > MAX_IMPORT_DREAMS) throw badRequest(`An import may hold at most ${MAX_IMPORT_DREAMS} dreams.`);
   const dreamList = rows.slice(1).map((row, index) => {
@@ -202,7 +226,8 @@ function fromCsv(data: unknown): { dreams: DreamCandidate[]; intentions: Intenti
     const cell = (name: string) => (col(name) >= 0 ? (row[col(name)] ?? '') : '').trim();
     const dateText = cell('date');
     const date = dateText ? new Date(dateText) : null;
-    if (date && Number.isNaN(date.getTime())) throw badRequest(`${line}: date "${dateText.slice(0, 40)}" is not a date. Nothing was imported.`);
+    if (date && Number.isNaN(date.getTime()))
+      throw badRequest(`${line}: date "${dateText.slice(0, 40)}" is not a date. Nothing was imported.`);
     return checkDream(
       {
         ref: null,
@@ -263,7 +288,11 @@ export async function importJournal(
       newDreams.push(d);
     }
     if (preview.length < 100) {
-      preview.push({ title: d.title, date: d.date ? d.date.toISOString() : null, status: duplicate ? 'duplicate' : 'new' });
+      preview.push({
+        title: d.title,
+        date: d.date ? d.date.toISOString() : null,
+        status: duplicate ? 'duplicate' : 'new',
+      });
     }
   }
   const newIntentions = parsed.intentions.filter((i) => {
@@ -279,7 +308,10 @@ export async function importJournal(
       intentions: newIntentions.length,
       interpretations: newDreams.reduce((n, d) => n + d.interpretations.length, 0),
     },
-    skipped: { dreams: parsed.dreams.length - newDreams.length, intentions: parsed.intentions.length - newIntentions.length },
+    skipped: {
+      dreams: parsed.dreams.length - newDreams.length,
+      intentions: parsed.intentions.length - newIntentions.length,
+    },
     preview,
   };
   if (input.dryRun) return result;
@@ -289,7 +321,16 @@ export async function importJournal(
     for (const batch of chunks(newIntentions, 500)) {
       const rows = await tx
         .insert(intentions)
-        .values(batch.map((i) => ({ userId, text: i.text, date: i.date, completed: i.completed, notes: i.notes, createdAt: i.createdAt })))
+        .values(
+          batch.map((i) => ({
+            userId,
+            text: i.text,
+            date: i.date,
+            completed: i.completed,
+            notes: i.notes,
+            createdAt: i.createdAt,
+          })),
+        )
         .returning({ id: intentions.id });
       batch.forEach((i, n) => {
         const row = rows[n];
@@ -319,7 +360,12 @@ export async function importJournal(
         if (!row) return;
         if (d.ref !== null) dreamIds.set(d.ref, row.id);
         for (const r of d.interpretations) {
-          readings.push({ dreamId: row.id, content: r.content, provider: r.provider ?? 'local', createdAt: r.createdAt });
+          readings.push({
+            dreamId: row.id,
+            content: r.content,
+            provider: r.provider ?? 'local',
+            createdAt: r.createdAt,
+          });
         }
       });
       for (const part of chunks(readings, 500)) await tx.insert(interpretations).values(part);

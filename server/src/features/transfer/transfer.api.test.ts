@@ -14,15 +14,36 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const strip = (d: Dream) => ({ title: d.title, narrative: d.narrative, date: d.date, timePeriod: d.timePeriod, tags: d.tags, createdAt: d.createdAt });
+const strip = (d: Dream) => ({
+  title: d.title,
+  narrative: d.narrative,
+  date: d.date,
+  timePeriod: d.timePeriod,
+  tags: d.tags,
+  createdAt: d.createdAt,
+});
 
 describe('export and import', () => {
   it('round-trips a journal into a fresh account, then skips everything as duplicates', async () => {
     const source = await signUp(ctx.baseUrl);
-    const intention = await source.client.post<Intention>('/api/intentions', { text: 'Meet my guide', date: '2026-03-01T21:00:00.000Z' });
+    const intention = await source.client.post<Intention>('/api/intentions', {
+      text: 'Meet my guide',
+      date: '2026-03-01T21:00:00.000Z',
+    });
     await source.client.patch(`/api/intentions/${intention.body.id}`, { notes: 'It worked', completed: true });
-    await source.client.post('/api/dreams', { title: 'Guide at the gate', narrative: 'A fox with lantern eyes, "quoted", and a comma, here.', tags: ['guide', 'lucid'], date: '2026-03-02T06:00:00.000Z', intentionId: intention.body.id });
-    await source.client.post('/api/dreams', { title: 'Childhood garden', narrative: 'Sunflowers taller than the house.', timePeriod: 'early_childhood', tags: [] });
+    await source.client.post('/api/dreams', {
+      title: 'Guide at the gate',
+      narrative: 'A fox with lantern eyes, "quoted", and a comma, here.',
+      tags: ['guide', 'lucid'],
+      date: '2026-03-02T06:00:00.000Z',
+      intentionId: intention.body.id,
+    });
+    await source.client.post('/api/dreams', {
+      title: 'Childhood garden',
+      narrative: 'Sunflowers taller than the house.',
+      timePeriod: 'early_childhood',
+      tags: [],
+    });
 
     const exported = await source.client.get<JournalExport>('/api/export?format=json');
     expect(exported.status).toBe(200);
@@ -31,12 +52,20 @@ describe('export and import', () => {
     expect(exported.body.dreams).toHaveLength(2);
 
     const target = await signUp(ctx.baseUrl);
-    const preview = await target.client.post<ImportResult>('/api/import', { format: 'json', data: exported.body, dryRun: true });
+    const preview = await target.client.post<ImportResult>('/api/import', {
+      format: 'json',
+      data: exported.body,
+      dryRun: true,
+    });
     expect(preview.body).toMatchObject({ dryRun: true, added: { dreams: 2, intentions: 1 }, skipped: { dreams: 0 } });
     expect((await target.client.get<Dream[]>('/api/dreams')).body).toHaveLength(0);
 
     const imported = await target.client.post<ImportResult>('/api/import', { format: 'json', data: exported.body });
-    expect(imported.body).toMatchObject({ dryRun: false, added: { dreams: 2, intentions: 1 }, skipped: { dreams: 0, intentions: 0 } });
+    expect(imported.body).toMatchObject({
+      dryRun: false,
+      added: { dreams: 2, intentions: 1 },
+      skipped: { dreams: 0, intentions: 0 },
+    });
 
     const sourceDreams = (await source.client.get<Dream[]>('/api/dreams')).body.map(strip);
     const targetDreams = (await target.client.get<Dream[]>('/api/dreams')).body;
@@ -55,8 +84,14 @@ describe('export and import', () => {
 
   it('exports a readable Markdown document', async () => {
     const user = await signUp(ctx.baseUrl);
-    await user.client.post('/api/dreams', { title: 'Moon bridge', narrative: 'I walked across a bridge made of moonlight.', tags: ['moon'] });
-    const res = await fetch(`${ctx.baseUrl}/api/export?format=markdown`, { headers: { cookie: user.client.cookie ?? '' } });
+    await user.client.post('/api/dreams', {
+      title: 'Moon bridge',
+      narrative: 'I walked across a bridge made of moonlight.',
+      tags: ['moon'],
+    });
+    const res = await fetch(`${ctx.baseUrl}/api/export?format=markdown`, {
+      headers: { cookie: user.client.cookie ?? '' },
+    });
     expect(res.headers.get('content-type')).toMatch(/text\/markdown/);
     const text = await res.text();
     expect(text).toContain(`# Dream Journal of ${user.user.username}`);
@@ -67,7 +102,8 @@ describe('export and import', () => {
 
   it('imports a CSV with quoted fields and tags, and says what is wrong with a bad one', async () => {
     const user = await signUp(ctx.baseUrl);
-    const csv = 'date,title,narrative,tags\n2026-01-05,Snow owl,"An owl said ""hello"", twice.\nThen it flew.","owl; snow"\n,No date,Just fog,\n';
+    const csv =
+      'date,title,narrative,tags\n2026-01-05,Snow owl,"An owl said ""hello"", twice.\nThen it flew.","owl; snow"\n,No date,Just fog,\n';
     const res = await user.client.post<ImportResult>('/api/import', { format: 'csv', data: csv });
     expect(res.status).toBe(200);
     expect(res.body.added.dreams).toBe(2);

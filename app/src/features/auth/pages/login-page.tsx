@@ -44,7 +44,11 @@ export function LoginPage({ variant }: { variant: 'login' | 'auth' }) {
       submitLabel="Log In"
       pendingLabel="Logging in..."
       pending={login.isPending}
-      footer={{ text: 'New here?', link: 'Create an account', to: variant === 'auth' ? paths.basicRegister : paths.register }}
+      footer={{
+        text: 'New here?',
+        link: 'Create an account',
+        to: variant === 'auth' ? paths.basicRegister : paths.register,
+      }}
     >
       <FormField
         id="username"

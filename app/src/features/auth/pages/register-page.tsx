@@ -14,16 +14,25 @@ import { FormField } from '../components/form-field';
 
 const EMPTY: RegisterForm = { username: '', email: '', password: '', confirmPassword: '' };
 
-function RegisterFields({
-  form,
-}: {
-  form: ReturnType<typeof useForm<RegisterForm>>;
-}) {
+function RegisterFields({ form }: { form: ReturnType<typeof useForm<RegisterForm>> }) {
   const { errors } = form.formState;
   return (
     <>
-      <FormField id="username" label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-      <FormField id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <FormField
+        id="username"
+        label="Username"
+        autoComplete="username"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <FormField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <FormField
         id="password"
         label="Password"
@@ -61,7 +70,10 @@ export function RegisterPage() {
           void navigate(paths.home);
         },
         onError: (err) => {
-          const message = err instanceof ApiError ? authFailureMessage(err, 'Registration') : 'Registration failed. Please try again.';
+          const message =
+            err instanceof ApiError
+              ? authFailureMessage(err, 'Registration')
+              : 'Registration failed. Please try again.';
           setFailure(err instanceof ApiError ? (err.serverMessage ?? 'Registration failed') : message);
           toast({ title: 'Registration failed', description: message, variant: 'destructive' });
         },
@@ -108,7 +120,8 @@ export function BasicRegisterPage() {
     <AuthCard
       heading={
         <>
-          Join <span className="text-dream-300">{BRAND.first}</span> <span className="text-aurora-300">{BRAND.second}</span>
+          Join <span className="text-dream-300">{BRAND.first}</span>{' '}
+          <span className="text-aurora-300">{BRAND.second}</span>
         </>
       }
       subtitle={BRAND.tagline}

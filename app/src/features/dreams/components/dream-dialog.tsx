@@ -18,12 +18,19 @@ import { useSaveDream, type DreamPayload } from '../api';
 import { TagInput } from './tag-input';
 
 const dreamFormSchema = z.object({
-  title: z.string().trim().min(1, MSG.titleRequired).max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(1, MSG.titleRequired)
+    .max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`),
   narrative: z
     .string()
     .trim()
     .min(1, MSG.narrativeRequired)
-    .max(LIMITS.narrative.max, `Dream description must be at most ${LIMITS.narrative.max.toLocaleString('en-US')} characters`),
+    .max(
+      LIMITS.narrative.max,
+      `Dream description must be at most ${LIMITS.narrative.max.toLocaleString('en-US')} characters`,
+    ),
   dontRemember: z.boolean(),
   date: z.string(),
   timePeriod: z.union([z.enum(TIME_PERIODS), z.literal('')]),
@@ -37,14 +44,25 @@ const today = () => format(new Date(), 'yyyy-MM-dd');
 
 function formFromDream(dream?: Dream): DreamForm {
   if (!dream) {
-    return { title: '', narrative: '', dontRemember: false, date: today(), timePeriod: '', tags: [], intentionId: '', requestInterpretation: false };
+    return {
+      title: '',
+      narrative: '',
+      dontRemember: false,
+      date: today(),
+      timePeriod: '',
+      tags: [],
+      intentionId: '',
+      requestInterpretation: false,
+    };
   }
   return {
     title: dream.title,
     narrative: dream.narrative,
     dontRemember: Boolean(dream.timePeriod),
     date: dream.date ? format(new Date(dream.date), 'yyyy-MM-dd') : today(),
-    timePeriod: (TIME_PERIODS as readonly string[]).includes(dream.timePeriod ?? '') ? (dream.timePeriod as DreamForm['timePeriod']) : '',
+    timePeriod: (TIME_PERIODS as readonly string[]).includes(dream.timePeriod ?? '')
+      ? (dream.timePeriod as DreamForm['timePeriod'])
+      : '',
     tags: dream.tags,
     intentionId: dream.intentionId ? String(dream.intentionId) : '',
     requestInterpretation: false,
@@ -90,7 +108,14 @@ export interface DreamDialogProps {
  * Create and edit a dream. An unsaved draft is kept in local storage per user (and per dream
  * when editing) and restored when the dialog opens again; a failed save keeps everything typed.
  */
-export function DreamDialog({ open, onOpenChange, dream, onSaved, offerInterpretation = false, trigger }: DreamDialogProps) {
+export function DreamDialog({
+  open,
+  onOpenChange,
+  dream,
+  onSaved,
+  offerInterpretation = false,
+  trigger,
+}: DreamDialogProps) {
   const { data: user } = useCurrentUser();
   const save = useSaveDream();
   const intentions = usePreviousIntentions(20);
@@ -156,13 +181,21 @@ export function DreamDialog({ open, onOpenChange, dream, onSaved, offerInterpret
           onSaved?.(saved, { requestInterpretation: v.requestInterpretation });
         },
         onError: (err) =>
-          toast({ title: 'Failed to save dream', description: describeError(err, 'An unknown error occurred'), variant: 'destructive' }),
+          toast({
+            title: 'Failed to save dream',
+            description: describeError(err, 'An unknown error occurred'),
+            variant: 'destructive',
+          }),
       },
     );
   };
 
   const onInvalid = () =>
-    toast({ title: 'Validation Error', description: 'Please provide both a title and description for your dream', variant: 'destructive' });
+    toast({
+      title: 'Validation Error',
+      description: 'Please provide both a title and description for your dream',
+      variant: 'destructive',
+    });
 
   const dontRemember = Boolean(values.dontRemember);
 
@@ -171,7 +204,9 @@ export function DreamDialog({ open, onOpenChange, dream, onSaved, offerInterpret
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className="max-w-[600px]">
         <DialogTitle>{dream ? 'Edit Dream' : 'Record a Dream'}</DialogTitle>
-        <DialogDescription>Write it down before it fades. Your draft is kept on this device until you save.</DialogDescription>
+        <DialogDescription>
+          Write it down before it fades. Your draft is kept on this device until you save.
+        </DialogDescription>
         <form className="mt-4 grid gap-4" onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)} noValidate>
           {restored ? (
             <Alert className="flex items-center justify-between gap-3">
@@ -263,7 +298,12 @@ export function DreamDialog({ open, onOpenChange, dream, onSaved, offerInterpret
           </div>
           {offerInterpretation ? (
             <div className="flex items-center gap-2">
-              <input id="dream-request-interpretation" type="checkbox" className="h-4 w-4 accent-dream-500" {...form.register('requestInterpretation')} />
+              <input
+                id="dream-request-interpretation"
+                type="checkbox"
+                className="h-4 w-4 accent-dream-500"
+                {...form.register('requestInterpretation')}
+              />
               <Label htmlFor="dream-request-interpretation">Generate an AI interpretation when I save</Label>
             </div>
           ) : null}

@@ -91,8 +91,8 @@ export function JournalTransfer() {
         <DialogContent>
           <DialogTitle>Import dreams</DialogTitle>
           <DialogDescription>
-            Choose a Dream Traveler JSON export, or a CSV file with the columns date,title,narrative,tags. You will see what
-            will be added before anything changes; dreams already in your journal are skipped.
+            Choose a Dream Traveler JSON export, or a CSV file with the columns date,title,narrative,tags. You will see
+            what will be added before anything changes; dreams already in your journal are skipped.
           </DialogDescription>
           <div className="mt-4 grid gap-2">
             <Label htmlFor="import-file">File to import</Label>
@@ -116,7 +116,10 @@ export function JournalTransfer() {
               </p>
               <ul className="max-h-48 overflow-y-auto rounded-lg border border-night-600 text-sm">
                 {preview.preview.map((item, i) => (
-                  <li key={i} className="flex justify-between gap-2 border-b border-night-700 px-3 py-1.5 last:border-0">
+                  <li
+                    key={i}
+                    className="flex justify-between gap-2 border-b border-night-700 px-3 py-1.5 last:border-0"
+                  >
                     <span className="truncate">{item.title}</span>
                     <span className={item.status === 'new' ? 'text-aurora-300' : 'text-slate-400'}>
                       {item.status === 'new' ? 'New' : 'Duplicate'}
@@ -124,7 +127,10 @@ export function JournalTransfer() {
                   </li>
                 ))}
               </ul>
-              <Button onClick={() => void onImport()} disabled={importer.isPending || preview.added.dreams + preview.added.intentions === 0}>
+              <Button
+                onClick={() => void onImport()}
+                disabled={importer.isPending || preview.added.dreams + preview.added.intentions === 0}
+              >
                 {importer.isPending ? 'Importing...' : 'Import'}
               </Button>
             </div>

@@ -4,7 +4,15 @@ import { useDreamSaved, useInterpretationAvailable } from '@app/features/interpr
 import { DreamDialog } from './dream-dialog';
 
 /** A button that opens the dream dialog for a new dream. */
-export function NewDreamButton({ label, icon, variant }: { label: string; icon?: ReactNode; variant?: ButtonProps['variant'] }) {
+export function NewDreamButton({
+  label,
+  icon,
+  variant,
+}: {
+  label: string;
+  icon?: ReactNode;
+  variant?: ButtonProps['variant'];
+}) {
   const [open, setOpen] = useState(false);
   const onSaved = useDreamSaved();
   const offerInterpretation = useInterpretationAvailable();

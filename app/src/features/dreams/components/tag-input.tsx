@@ -10,16 +10,27 @@ import { Badge, Label } from '@app/components/ui/misc';
  * input removes the last tag; suggestions close 200 ms after the input loses focus so a click
  * on one still lands.
  */
-export function TagInput({ value, onChange, id }: { value: string[]; onChange: (tags: string[]) => void; id?: string }) {
+export function TagInput({
+  value,
+  onChange,
+  id,
+}: {
+  value: string[];
+  onChange: (tags: string[]) => void;
+  id?: string;
+}) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const listId = `${inputId}-suggestions`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (closeTimer.current) clearTimeout(closeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
 
   const add = (raw: string) => {
     const next = normalizeTags([...value, raw]);
@@ -87,12 +98,7 @@ export function TagInput({ value, onChange, id }: { value: string[]; onChange: (
           }}
         />
         {open && suggestions.length ? (
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Tag suggestions"
-            className="mt-2 flex flex-wrap gap-1.5"
-          >
+          <ul id={listId} role="listbox" aria-label="Tag suggestions" className="mt-2 flex flex-wrap gap-1.5">
             {suggestions.map((s) => (
               <li key={s} role="option" aria-selected={false}>
                 <button

@@ -12,7 +12,8 @@ import { useDeleteDream, useDream } from '../api';
 import { DreamDialog } from '../components/dream-dialog';
 import { InterpretationSlot } from '@app/features/interpretations/interpretation-slot';
 
-export const DELETE_CONFIRMATION = 'This will permanently delete this dream entry from your journal. This action cannot be undone.';
+export const DELETE_CONFIRMATION =
+  'This will permanently delete this dream entry from your journal. This action cannot be undone.';
 
 export function DreamDetailPage() {
   const params = useParams();
@@ -47,7 +48,10 @@ export function DreamDetailPage() {
 
   return (
     <article className="mx-auto grid max-w-3xl gap-6">
-      <Link to={paths.journal} className="inline-flex w-fit items-center gap-2 rounded text-sm text-dream-300 hover:underline">
+      <Link
+        to={paths.journal}
+        className="inline-flex w-fit items-center gap-2 rounded text-sm text-dream-300 hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Journal
       </Link>
       <Card>

@@ -24,7 +24,10 @@ export function JournalPage() {
     const needle = term.trim().toLowerCase();
     if (!needle) return dreams;
     return dreams.filter(
-      (d) => d.title.toLowerCase().includes(needle) || d.narrative.toLowerCase().includes(needle) || d.tags.some((t) => t.includes(needle)),
+      (d) =>
+        d.title.toLowerCase().includes(needle) ||
+        d.narrative.toLowerCase().includes(needle) ||
+        d.tags.some((t) => t.includes(needle)),
     );
   }, [dreams, term]);
   const shownIds = new Set(filtered.map((d) => d.id));

@@ -82,7 +82,9 @@ export function HomePage() {
           <h2 id="guided-promo" className="text-xl font-semibold text-white">
             Guided journeys for tonight
           </h2>
-          <p className="mt-1 text-slate-300">Meditations and techniques to deepen your dreams and wake up inside them.</p>
+          <p className="mt-1 text-slate-300">
+            Meditations and techniques to deepen your dreams and wake up inside them.
+          </p>
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">
             {SAMPLES.map((s) => (
               <li key={s.title} className="rounded-xl border border-night-600/70 bg-night-900/70 p-4">

@@ -29,7 +29,11 @@ function IntentionForm() {
         toast({ title: 'Intention set', description: 'Carry it with you as you fall asleep.' });
       },
       onError: (err) =>
-        toast({ title: 'Failed to set intention', description: describeError(err, 'An unknown error occurred'), variant: 'destructive' }),
+        toast({
+          title: 'Failed to set intention',
+          description: describeError(err, 'An unknown error occurred'),
+          variant: 'destructive',
+        }),
     });
   };
   return (
@@ -76,12 +80,20 @@ function IntentionItem({ intention }: { intention: Intention }) {
     <li id={`intention-${intention.id}`} className="rounded-xl border border-night-600/70 bg-night-900/70 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="font-medium text-white">{intention.text}</p>
-        {intention.completed ? <Badge className="border-aurora-400/50 bg-aurora-400/20 text-aurora-300">Success</Badge> : null}
+        {intention.completed ? (
+          <Badge className="border-aurora-400/50 bg-aurora-400/20 text-aurora-300">Success</Badge>
+        ) : null}
       </div>
       <p className="mt-1 text-xs text-slate-400">{dreamDateText(intention.date)}</p>
       <div className="mt-3 grid gap-2">
         <Label htmlFor={notesId}>Notes</Label>
-        <Textarea id={notesId} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="What happened?" />
+        <Textarea
+          id={notesId}
+          rows={2}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          placeholder="What happened?"
+        />
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={() => save()} disabled={update.isPending}>
             Save notes

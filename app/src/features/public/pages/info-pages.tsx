@@ -24,9 +24,9 @@ export function PrivacyPage() {
       </p>
       <h2>What we store</h2>
       <p>
-        Your account (username, email address and a salted, slow hash of your password — never the password itself),
-        the dreams, tags, intentions and notes you write, the interpretations generated for them, and anything you
-        choose to share with the community. A sign-in session is kept as a hashed token for up to 30 days.
+        Your account (username, email address and a salted, slow hash of your password — never the password itself), the
+        dreams, tags, intentions and notes you write, the interpretations generated for them, and anything you choose to
+        share with the community. A sign-in session is kept as a hashed token for up to 30 days.
       </p>
       <h2>What we do not do</h2>
       <p>
@@ -43,8 +43,12 @@ export function PrivacyPage() {
       <h2>Your data, your choice</h2>
       <p>
         You can export your whole journal as JSON or Markdown from the Journal page at any time. To delete your account
-        and everything in it, ask the operator of this installation (see <Link className="text-dream-300 underline" to={paths.support}>Support</Link>);
-        deletion removes your dreams, intentions, interpretations, shared dreams, likes, comments and sessions at once.
+        and everything in it, ask the operator of this installation (see{' '}
+        <Link className="text-dream-300 underline" to={paths.support}>
+          Support
+        </Link>
+        ); deletion removes your dreams, intentions, interpretations, shared dreams, likes, comments and sessions at
+        once.
       </p>
     </InfoPage>
   );

@@ -14,7 +14,15 @@ const RECENT_COUNT = 12;
 const recency = (s: DreamSymbol) => s.lastInterpretedAt ?? s.createdAt ?? '';
 const GRID = 'grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4';
 
-function SymbolCard({ symbol, onPick, clamp = false }: { symbol: DreamSymbol; onPick: (s: string) => void; clamp?: boolean }) {
+function SymbolCard({
+  symbol,
+  onPick,
+  clamp = false,
+}: {
+  symbol: DreamSymbol;
+  onPick: (s: string) => void;
+  clamp?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -49,7 +57,9 @@ function ResultCard({ result }: { result: SymbolReadingResponse }) {
         ))}
       </ul>
       {!result.stored ? (
-        <p className="mt-4 text-xs text-slate-400">This reading is personal to you and is not added to the shared dictionary.</p>
+        <p className="mt-4 text-xs text-slate-400">
+          This reading is personal to you and is not added to the shared dictionary.
+        </p>
       ) : null}
     </Card>
   );
@@ -72,7 +82,8 @@ export function DreamSymbolsPage() {
         setResult(reading);
         toast({ title: 'Symbol Interpreted', description: `Successfully interpreted "${reading.symbol}"` });
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to interpret symbol. Please try again.', variant: 'destructive' }),
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to interpret symbol. Please try again.', variant: 'destructive' }),
     });
   };
   const onSubmit = (e: FormEvent) => {
@@ -120,7 +131,13 @@ export function DreamSymbolsPage() {
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-64 flex-1 gap-1.5">
           <Label htmlFor="symbol-input">Symbol</Label>
-          <Input id="symbol-input" value={input} onChange={(e) => setInput(e.target.value)} placeholder="e.g. ocean, moon, door" maxLength={60} />
+          <Input
+            id="symbol-input"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            placeholder="e.g. ocean, moon, door"
+            maxLength={60}
+          />
         </div>
         <Button type="submit" disabled={!input.trim() || interpret.isPending}>
           {interpret.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
@@ -131,7 +148,9 @@ export function DreamSymbolsPage() {
       {result ? (
         <ResultCard result={result} />
       ) : (
-        <p className="text-slate-300">No symbols found. Enter a symbol above and click "Interpret Symbol" to generate a new interpretation.</p>
+        <p className="text-slate-300">
+          No symbols found. Enter a symbol above and click "Interpret Symbol" to generate a new interpretation.
+        </p>
       )}
       <Tabs defaultValue="browse">
         <TabsList aria-label="Browse symbols">

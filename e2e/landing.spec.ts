@@ -31,6 +31,10 @@ test('a visitor gets the static landing page: no app script, working links and k
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: /Dream\s+Traveler/ })).toBeFocused();
 
+  // The build's manifest was only for the prerender: it is not served.
+  const manifest = await page.request.get('/.vite/manifest.json');
+  expect(manifest.headers()['content-type']).not.toContain('application/json');
+
   await page.getByRole('link', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();

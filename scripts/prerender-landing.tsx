@@ -1,7 +1,7 @@
 // Renders the landing page to static HTML at build time (dist/client/landing.html), so a visitor
 // sees the headline before any JavaScript runs. Visitors get this page with no app script at all
 // (see below); a signed-in user gets the app itself (server/src/app.ts).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -48,10 +48,11 @@ interface ManifestChunk {
   imports?: string[];
   css?: string[];
 }
-const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-  string,
-  ManifestChunk
->;
+const manifestDir = path.join(clientDir, '.vite');
+const manifestText = readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8');
+const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
+// Only this script needs it: it is not left among the files the server serves.
+rmSync(manifestDir, { recursive: true, force: true });
 const entry = (name: string) => {
   const found = Object.entries(manifest).find(([key, chunk]) => chunk.isEntry && key.endsWith(name));
   if (!found) throw new Error(`the Vite manifest has no entry ${name}`);

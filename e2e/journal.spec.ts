@@ -78,6 +78,26 @@ test('client filter, its empty state, and server search beyond the 20 loaded dre
   await expect(page.getByRole('heading', { name: 'The cartographer' })).toBeVisible();
 });
 
+test('server search pages through every match with "Show more results"', async ({ page, account }) => {
+  void account;
+  for (let i = 0; i < 45; i++)
+    await createDream(page, { title: `Lantern night ${i}`, narrative: 'I carried a paper lantern through the fog.' });
+  await page.goto('/journal');
+  await page.getByLabel('Search dreams').fill('lantern');
+  await expect(page.getByRole('list', { name: 'Dreams' }).getByRole('listitem')).toHaveCount(20);
+  const section = page.getByRole('region', { name: 'Search all dreams' });
+  await expect(section.getByText('45 dreams match')).toBeVisible();
+  // The first page of results is the 20 dreams already shown above.
+  await expect(section.getByText('The best matches are shown above.')).toBeVisible();
+  await section.getByRole('button', { name: 'Show more results' }).click();
+  const results = section.getByRole('list', { name: 'Search results from all dreams' });
+  await expect(results.getByRole('listitem')).toHaveCount(20);
+  await section.getByRole('button', { name: 'Show more results' }).click();
+  await expect(results.getByRole('listitem')).toHaveCount(25);
+  await expect(section.getByRole('button', { name: 'Show more results' })).toHaveCount(0);
+  await expect(results.getByRole('link', { name: /^Lantern night 0 / })).toBeVisible();
+});
+
 test('detail page: lucid label, delete with confirmation, missing dream', async ({ page, account }) => {
   void account;
   const lucid = await createDream(page, {

@@ -1,7 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIST_SIZES } from '@common/limits';
 import type { CreateDreamBody, Dream, SearchResults } from '@common/schemas/dreams';
 import type { ImportBody, ImportResult } from '@common/schemas/transfer';
 import { api } from '@app/lib/api-client';
+import { nextSearchOffset } from './search-paging';
 
 export const dreamKeys = {
   all: ['dreams'] as const,
@@ -38,10 +40,15 @@ export function useDream(id: number) {
   });
 }
 
+/** Server search over every dream, a page of 20 at a time ("Show more results"). */
 export function useSearchDreams(q: string) {
-  return useQuery({
+  const limit = LIST_SIZES.searchDefault;
+  return useInfiniteQuery({
     queryKey: dreamKeys.search(q),
-    queryFn: ({ signal }) => api.get<SearchResults>('/api/dreams/search', { q, limit: 20 }, signal),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<SearchResults>('/api/dreams/search', { q, limit, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, offset) => nextSearchOffset(last, offset, limit),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });

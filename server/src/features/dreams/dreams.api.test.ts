@@ -297,7 +297,9 @@ describe('full-text search', () => {
       'Night 226',
       'Night 225',
     ]);
-    // Paging deeper widens the candidates; the title match outranks every narrative match.
+    // The next group of 200 matches holds the title match, which outranks the narrative matches there.
+    const nextGroup = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=2&offset=199');
+    expect(nextGroup.body.results.map((r) => r.dream.title)).toEqual(['Night 30', 'The comet']);
     const deep = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=5&offset=226');
     expect(deep.body).toMatchObject({ total: 231, totalExact: true });
     expect(deep.body.results.map((r) => r.dream.title)).toEqual([
@@ -309,6 +311,14 @@ describe('full-text search', () => {
     ]);
     const first = await user.client.get<SearchResults>('/api/dreams/search?q=comet&limit=1&offset=230');
     expect(first.body.results.map((r) => r.dream.title)).toEqual(['Night 0']);
+    // Paging through every match shows each dream exactly once.
+    const seen: number[] = [];
+    for (let offset = 0; offset < 260; offset += 20) {
+      const page = await user.client.get<SearchResults>(`/api/dreams/search?q=comet&limit=20&offset=${offset}`);
+      seen.push(...page.body.results.map((r) => r.dream.id));
+    }
+    expect(seen).toHaveLength(231);
+    expect(new Set(seen).size).toBe(231);
     const titled = await user.client.get<SearchResults>('/api/dreams/search?q=comet%20tail&limit=3');
     expect(titled.body).toMatchObject({ total: 1, totalExact: true });
     expect(titled.body.results[0]?.dream.title).toBe('The comet');

@@ -150,8 +150,8 @@ export async function recentDreams(db: Database, userId: number, limit: number):
   return rows.length > limit ? rows.slice(0, limit) : rows;
 }
 
-/** Ranking every match costs too much for a large journal; rank the most recent matches. */
-const SEARCH_CANDIDATES = 200;
+/** Ranking every match costs too much for a large journal: matches are ranked in groups this size. */
+const SEARCH_GROUP = 200;
 
 type SearchRow = {
   found: number;
@@ -170,16 +170,18 @@ type SearchRow = {
 
 /**
  * Full-text search over title, tags and narrative (a generated tsvector with a GIN index), in one
- * round trip. The newest matches (at least 200, more when paging deeper) are the candidates; they
- * are ranked with ts_rank_cd and only the returned page gets a highlighted snippet.
+ * round trip. Matches are taken newest first in groups of 200; within a group they are ranked with
+ * ts_rank_cd. So page 1 shows the best of the newest 200 matches, and paging on never repeats or skips
+ * a dream (an item's place does not depend on how deep the page is). Only the page gets a snippet.
  *
  * The tsquery is written inline (not in a CTE) and the statement is unnamed, so PostgreSQL plans
  * every search with the actual words: for common words it walks the user's (user, created) btree
  * newest first and stops after enough matches; for rare words it intersects the GIN posting lists.
  * A named prepared statement would fall back to a generic plan after five runs and lose that choice.
  *
- * One match more than the candidates is read, so `total` is exact (`totalExact`) whenever every match
- * was a candidate; otherwise it is the number of candidates, a lower bound. Matches are marked with control characters, never HTML.
+ * Only the groups the page reaches are read, plus one match, so `total` is exact (`totalExact`)
+ * whenever every match was read; otherwise it is the number read, a lower bound. Matches are marked
+ * with control characters, never HTML.
  */
 export async function searchDreams(
   db: Database,
@@ -192,20 +194,21 @@ export async function searchDreams(
   total: number;
   totalExact: boolean;
 }> {
-  const candidates = Math.max(SEARCH_CANDIDATES, offset + limit);
+  const candidates = Math.ceil((offset + limit) / SEARCH_GROUP) * SEARCH_GROUP;
   const headline = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   const result = await db.execute<SearchRow>(sql`
     with cand as (
-      select d.id, d.created_at, ts_rank_cd(d.search_vector, websearch_to_tsquery('english', ${q})) as rank
+      select d.id, d.created_at, ts_rank_cd(d.search_vector, websearch_to_tsquery('english', ${q})) as rank,
+        row_number() over (order by d.created_at desc, d.id desc) as n
       from dreams d
       where d.user_id = ${userId} and d.search_vector @@ websearch_to_tsquery('english', ${q})
       order by d.created_at desc, d.id desc
       limit ${candidates + 1}
     ),
     page as (
-      select id, created_at, rank
-      from (select * from cand order by created_at desc, id desc limit ${candidates}) ranked
-      order by rank desc, created_at desc, id desc
+      select id, created_at, rank, (n - 1) / ${SEARCH_GROUP} as grp from cand
+      where n <= ${candidates}
+      order by grp, rank desc, created_at desc, id desc
       limit ${limit} offset ${offset}
     )
     select c.found, d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id,
@@ -214,7 +217,7 @@ export async function searchDreams(
     from (select count(*)::int as found from cand) c
       left join page p on true
       left join dreams d on d.id = p.id
-    order by p.rank desc nulls last, p.created_at desc, p.id desc`);
+    order by p.grp nulls last, p.rank desc, p.created_at desc, p.id desc`);
   const found = result.rows[0]?.found ?? 0;
   const rows = result.rows.filter((r): r is SearchRow & { id: number } => r.id !== null);
   return {

@@ -11,6 +11,7 @@ import { DreamCard, DreamCardSkeleton } from '../components/dream-card';
 import { JournalTransfer } from '../components/journal-transfer';
 import { NewDreamButton } from '../components/new-dream-button';
 import { SearchSnippet } from '../components/search-snippet';
+import { searchSummary } from '../search-paging';
 
 export function JournalPage() {
   const recent = useRecentDreams(LIST_SIZES.recentDreamsJournal);
@@ -31,7 +32,8 @@ export function JournalPage() {
     );
   }, [dreams, term]);
   const shownIds = new Set(filtered.map((d) => d.id));
-  const olderMatches = (server.data?.results ?? []).filter((r) => !shownIds.has(r.dream.id));
+  const firstPage = server.data?.pages[0];
+  const olderMatches = (server.data?.pages ?? []).flatMap((p) => p.results).filter((r) => !shownIds.has(r.dream.id));
 
   return (
     <section className="grid gap-6">
@@ -100,26 +102,50 @@ export function JournalPage() {
             <Spinner label="Searching all dreams" className="p-2" />
           ) : server.isError ? (
             <p className="text-sm text-red-300">Search is unavailable right now. Please try again.</p>
-          ) : olderMatches.length === 0 ? (
-            <p className="text-sm text-slate-400">
-              {server.data?.total ? 'All matches are shown above.' : 'No other dreams match.'}
-            </p>
           ) : (
-            <ul className="grid gap-3" aria-label="Search results from all dreams">
-              {olderMatches.map(({ dream, snippet }) => (
-                <li key={dream.id}>
-                  <Link
-                    to={paths.dream(dream.id)}
-                    className="block rounded-xl border border-night-600/70 bg-night-900/75 p-4 hover:border-dream-400/60"
+            <>
+              {firstPage && firstPage.total > 0 ? (
+                <p className="text-sm text-slate-300" aria-live="polite">
+                  {searchSummary(firstPage.total, firstPage.totalExact)}
+                </p>
+              ) : null}
+              {olderMatches.length === 0 ? (
+                <p className="text-sm text-slate-400">
+                  {firstPage?.total
+                    ? server.hasNextPage
+                      ? 'The best matches are shown above.'
+                      : 'All matches are shown above.'
+                    : 'No other dreams match.'}
+                </p>
+              ) : (
+                <ul className="grid gap-3" aria-label="Search results from all dreams">
+                  {olderMatches.map(({ dream, snippet }) => (
+                    <li key={dream.id}>
+                      <Link
+                        to={paths.dream(dream.id)}
+                        className="block rounded-xl border border-night-600/70 bg-night-900/75 p-4 hover:border-dream-400/60"
+                      >
+                        <span className="font-semibold text-white">{dream.title}</span>
+                        <span className="mt-1 block text-sm text-slate-300">
+                          <SearchSnippet text={snippet} />
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {server.hasNextPage ? (
+                <div>
+                  <Button
+                    variant="outline"
+                    disabled={server.isFetchingNextPage}
+                    onClick={() => void server.fetchNextPage()}
                   >
-                    <span className="font-semibold text-white">{dream.title}</span>
-                    <span className="mt-1 block text-sm text-slate-300">
-                      <SearchSnippet text={snippet} />
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+                    {server.isFetchingNextPage ? 'Loading more results…' : 'Show more results'}
+                  </Button>
+                </div>
+              ) : null}
+            </>
           )}
         </section>
       ) : null}

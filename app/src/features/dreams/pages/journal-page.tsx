@@ -1,6 +1,7 @@
 import { Plus, Search } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { dreamDateText } from '@common/dream-text';
 import { LIST_SIZES } from '@common/limits';
 import { paths } from '@common/paths';
 import { Button } from '@app/components/ui/button';
@@ -125,7 +126,10 @@ export function JournalPage() {
                         to={paths.dream(dream.id)}
                         className="block rounded-xl border border-night-600/70 bg-night-900/75 p-4 hover:border-dream-400/60"
                       >
-                        <span className="font-semibold text-white">{dream.title}</span>
+                        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                          <span className="font-semibold text-white">{dream.title}</span>
+                          <span className="text-xs text-slate-400">{dreamDateText(dream.date)}</span>
+                        </span>
                         <span className="mt-1 block text-sm text-slate-300">
                           <SearchSnippet text={snippet} />
                         </span>

@@ -50,6 +50,24 @@ describe('RecentDreamsCache', () => {
     expect(cache.get(1, 5)).toHaveLength(5);
   });
 
+  it('keeps a serialised answer per limit next to the rows, and forgets it with them', () => {
+    const feed = new HandFeed();
+    const cache = new RecentDreamsCache(feed);
+    const epoch = cache.epoch;
+    cache.set(1, dreamsDesc(5), 20, epoch);
+    cache.setBody(1, 3, Buffer.from('[3]'), epoch);
+    cache.setBody(1, 20, Buffer.from('[20]'), epoch);
+    expect(cache.body(1, 3)?.toString()).toBe('[3]');
+    expect(cache.body(1, 20)?.toString()).toBe('[20]');
+    expect(cache.body(1, 5)).toBeUndefined();
+    feed.announce(CHANNELS.dreams, 'dreams:1');
+    expect(cache.body(1, 3)).toBeUndefined();
+    // An answer made from rows read before that eviction is not kept.
+    cache.set(1, dreamsDesc(5), 20, cache.epoch);
+    cache.setBody(1, 3, Buffer.from('[stale]'), epoch);
+    expect(cache.body(1, 3)).toBeUndefined();
+  });
+
   it('answers nothing while the feed is down, and forgets everything when it drops', () => {
     const feed = new HandFeed();
     const cache = new RecentDreamsCache(feed);

@@ -7,16 +7,15 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { HTTP, SESSION } from '@common/limits';
+import { HTTP } from '@common/limits';
 import { MSG } from '@common/messages';
 import { isClientRoute } from '@common/paths';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { registerChangeFeed } from './db/change-feed';
 import { authRoutes } from './features/auth/routes';
-import { findSessionUser } from './features/auth/sessions';
 import { healthRoutes } from './features/health/routes';
-import { registerAuth, registerOriginCheck, setSessionCookie } from './middleware/auth';
+import { registerAuth, registerOriginCheck } from './middleware/auth';
 import { registerErrorHandling } from './middleware/errors';
 import { registerSecurityHeaders } from './middleware/security-headers';
 import { fastSerializerCompiler } from './middleware/serializer';
@@ -113,14 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Visitors get the landing page as static HTML prerendered at build time, with no app script
     // (scripts/prerender-landing.tsx); a signed-in user gets the app, whose header has their menu.
     const landing = existsSync(path.join(clientDir, 'landing.html')) ? 'landing.html' : 'index.html';
-    app.get('/landing', { schema: { hide: true } }, async (request, reply) => {
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
-      const token = request.cookies[SESSION.cookieName];
-      const session = token && token.length <= 200 ? await findSessionUser(db, token) : null;
-      if (session?.renewedUntil)
-        setSessionCookie(reply, token ?? '', session.renewedUntil, { secure: config.cookieSecure });
-      return reply.sendFile(session ? 'index.html' : landing);
-    });
+    app.get('/landing', { schema: { hide: true } }, (request, reply) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .sendFile(request.user ? 'index.html' : landing),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

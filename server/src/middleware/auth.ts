@@ -31,13 +31,18 @@ export function clearSessionCookie(reply: FastifyReply, options: CookieOptions):
   reply.clearCookie(SESSION.cookieName, { httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/' });
 }
 
-/** Resolves the session cookie to request.user on every API request. */
+/** API requests, and /landing (a visitor gets the static page, a signed-in user the app). */
+function needsSession(url: string): boolean {
+  return url.startsWith('/api/') || url === '/landing' || url.startsWith('/landing?');
+}
+
+/** Resolves the session cookie to request.user on every request that needs it (needsSession). */
 export function registerAuth(app: FastifyInstance, db: Database, cookie: CookieOptions): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   // Callback style with a synchronous path: most requests are answered by the session cache.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/')) return done();
+    if (!needsSession(request.url)) return done();
     const token = request.cookies[SESSION.cookieName];
     if (!token || token.length > 200) return done();
     const cached = findCachedSessionUser(db, token);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { dreamAnalyses, dreams } from '../../db/schema';
 import { computeDreamSigns, ENGINE_VERSION } from '../../engine';
 import type { DreamAnalysis, DreamSign, InterpretationEngine } from '../../engine/types';
-import { toEngineDream } from '../interpretations/service';
+import { engineDreamColumns, toEngineDream } from '../interpretations/service';
 
 /** Dream signs look across this many of the user's most recent dreams. */
 const WINDOW = 500;
@@ -24,14 +24,7 @@ export async function dreamSigns(
   userId: number,
 ): Promise<{ analysedDreams: number; signs: DreamSign[] }> {
   const rows = await db
-    .select({
-      id: dreams.id,
-      title: dreams.title,
-      narrative: dreams.narrative,
-      tags: dreams.tags,
-      timePeriod: dreams.timePeriod,
-      date: dreams.date,
-    })
+    .select(engineDreamColumns)
     .from(dreams)
     .where(eq(dreams.userId, userId))
     .orderBy(desc(dreams.createdAt), desc(dreams.id))

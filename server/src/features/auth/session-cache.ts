@@ -36,10 +36,6 @@ export class SessionCache {
     });
   }
 
-  get active(): boolean {
-    return this.feed.active;
-  }
-
   /** Take this before reading a session from the database; pass it to set(). */
   get epoch(): number {
     return this.evictions;

@@ -43,20 +43,25 @@ function prepareLookup(db: Database) {
 }
 const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
 
+/** The cached user for a session id, unless the sliding expiry is due (then the database must renew it). */
+function cachedSessionUser(db: Database, sid: string): UserRow | undefined {
+  const cached = sessionCacheFor(db).get(sid);
+  if (cached && SESSION.lifetimeMs - (cached.expire.getTime() - Date.now()) < SESSION.renewAfterMs) return cached.user;
+  return undefined;
+}
+
 /**
  * The session's user from this process's cache, without waiting: undefined when the cache cannot
  * answer (not cached, or the sliding expiry is due) and findSessionUser must ask the database.
  */
 export function findCachedSessionUser(db: Database, token: string): UserRow | undefined {
-  const cached = sessionCacheFor(db).get(hashToken(token));
-  if (cached && SESSION.lifetimeMs - (cached.expire.getTime() - Date.now()) < SESSION.renewAfterMs) return cached.user;
-  return undefined;
+  return cachedSessionUser(db, hashToken(token));
 }
 
 export async function findSessionUser(db: Database, token: string): Promise<SessionLookup | null> {
-  const cachedUser = findCachedSessionUser(db, token);
-  if (cachedUser) return { user: cachedUser, renewedUntil: null };
   const sid = hashToken(token);
+  const cachedUser = cachedSessionUser(db, sid);
+  if (cachedUser) return { user: cachedUser, renewedUntil: null };
   const cache = sessionCacheFor(db);
   const epoch = cache.epoch;
   let lookup = lookups.get(db);

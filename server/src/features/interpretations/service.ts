@@ -18,6 +18,16 @@ export function presentInterpretation(row: InterpretationRow): Interpretation {
   };
 }
 
+/** The dream columns the engine reads, for queries that load dreams only to interpret them. */
+export const engineDreamColumns = {
+  id: dreams.id,
+  title: dreams.title,
+  narrative: dreams.narrative,
+  tags: dreams.tags,
+  timePeriod: dreams.timePeriod,
+  date: dreams.date,
+};
+
 /** Picks the engine's fields off a dream row (rows carry more columns than the engine needs). */
 export function toEngineDream(row: DreamForEngine): DreamForEngine {
   return {
@@ -45,14 +55,7 @@ export async function generateInterpretation(
         .where(and(eq(intentions.id, dream.intentionId), eq(intentions.userId, userId)))
     : [];
   const history = await db
-    .select({
-      id: dreams.id,
-      title: dreams.title,
-      narrative: dreams.narrative,
-      tags: dreams.tags,
-      timePeriod: dreams.timePeriod,
-      date: dreams.date,
-    })
+    .select(engineDreamColumns)
     .from(dreams)
     .where(and(eq(dreams.userId, userId), ne(dreams.id, dreamId)))
     .orderBy(desc(dreams.createdAt), desc(dreams.id))

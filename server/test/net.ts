@@ -1,7 +1,9 @@
 import { createServer } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now (tests, benchmarks, test servers). */
-export function freePort(): Promise<number> {
+/** Ports this process has handed out: two callers starting servers at once must never get the same one. */
+const handedOut = new Set<number>();
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -11,4 +13,15 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now and that this process has not handed out before. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await anyFreePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }

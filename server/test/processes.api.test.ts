@@ -1,57 +1,17 @@
 // Real app processes (`node --import tsx server/src/index.ts`), started the way an operator runs them:
 // sessions shared by two processes over one PostgreSQL server, kill -9 in the middle of writes,
 // the one-process-per-DATA_DIR lock, and a graceful SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readdir, readFile, rm, access, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './app';
+import { makeTempDir, pollUntil, processesMentioning, removeTempDir, spawnApp, type NodeProcess } from './app-process';
 import { createTestDatabase, urlFor, type TestDatabase } from './db';
 import { buildUserInput, type UserInput } from './factories';
-import { freePort as anyFreePort } from './net';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_WITHIN_MS = 60_000;
-
-const portsHandedOut = new Set<number>();
-
-/** A port nothing listens on now, and never one this file already gave to an app. */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await anyFreePort();
-    if (!portsHandedOut.has(port)) {
-      portsHandedOut.add(port);
-      return port;
-    }
-  }
-}
-
-/** Polls `check` until it returns a value other than undefined, or throws after `ms`. */
-async function pollUntil<T>(what: string, ms: number, check: () => Promise<T | undefined>, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-/** PIDs of processes whose command line mentions `needle` (the bundled postmaster names its DATA_DIR). */
-async function processesMentioning(needle: string): Promise<number[]> {
-  const found: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const pid = Number(entry);
-    if (pid === process.pid) continue;
-    const cmd = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmd.replaceAll('\0', ' ').includes(needle)) found.push(pid);
-  }
-  return found;
-}
 
 const exists = (file: string) =>
   access(file).then(
@@ -59,122 +19,18 @@ const exists = (file: string) =>
     () => false,
   );
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-class AppProcess {
-  readonly child: ChildProcess;
-  readonly baseUrl: string;
-  readonly exited: Promise<Exit>;
-  exit: Exit | null = null;
-  private chunks: string[] = [];
-
-  constructor(
-    readonly port: number,
-    env: Record<string, string>,
-  ) {
-    const base: NodeJS.ProcessEnv = { ...process.env };
-    // The test runner's own DATABASE_URL (external mode) names the admin database: never inherit it.
-    delete base.DATABASE_URL;
-    delete base.DATA_DIR;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-      cwd: ROOT,
-      env: {
-        ...base,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '0',
-        REGISTRATION_LIMIT: '100000',
-        NODE_ENV: 'test',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.baseUrl = `http://127.0.0.1:${port}`;
-    this.child.stdout?.on('data', (c: Buffer) => this.chunks.push(c.toString('utf8')));
-    this.child.stderr?.on('data', (c: Buffer) => this.chunks.push(c.toString('utf8')));
-    this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => {
-        this.exit = { code, signal };
-        resolve(this.exit);
-      });
-    });
-  }
-
-  get pid(): number {
-    if (this.child.pid === undefined) throw new Error('the app process did not start');
-    return this.child.pid;
-  }
-
-  get running(): boolean {
-    return this.exit === null;
-  }
-
-  output(): string {
-    return this.chunks.join('');
-  }
-
-  /** Polls GET /api/health until it answers 200; fails early when the process exits. */
-  async waitReady(ms = READY_WITHIN_MS): Promise<void> {
-    await pollUntil(
-      `${this.baseUrl}/api/health`,
-      ms,
-      async () => {
-        if (this.exit) {
-          throw new Error(`the app exited during start-up (${JSON.stringify(this.exit)}):\n${this.output()}`);
-        }
-        try {
-          const res = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-          await res.arrayBuffer();
-          return res.status === 200 ? true : undefined;
-        } catch {
-          return undefined;
-        }
-      },
-      100,
-    );
-  }
-
-  /** Resolves with the exit, or undefined when the process is still running after `ms`. */
-  async waitExit(ms: number): Promise<Exit | undefined> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), ms);
-    });
-    try {
-      return await Promise.race([this.exited, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** Best-effort stop for clean-up: SIGTERM (lets it stop its PostgreSQL), then SIGKILL. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.child.kill('SIGTERM');
-    if (await this.waitExit(30_000)) return;
-    this.child.kill('SIGKILL');
-    await this.exited;
-  }
-}
-
 /** What each test started; stopped and removed after it, whether it passed or not. */
-const started: AppProcess[] = [];
+const started: NodeProcess[] = [];
 const tempDirs: string[] = [];
 
-async function startApp(env: Record<string, string>): Promise<AppProcess> {
-  const app = new AppProcess(await freePort(), env);
+async function startApp(env: Record<string, string>): Promise<NodeProcess> {
+  const app = await spawnApp({ env: { NODE_ENV: 'test', ...env } });
   started.push(app);
   return app;
 }
 
-async function makeDataDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'dt-proc-'));
-  // The bundled PostgreSQL runs as `nobody` when the suite runs as root: it must traverse this.
-  await chmod(dir, 0o755);
+function makeDataDir(): string {
+  const dir = makeTempDir('dt-proc-');
   tempDirs.push(dir);
   return dir;
 }
@@ -182,21 +38,7 @@ async function makeDataDir(): Promise<string> {
 afterEach(async () => {
   const apps = started.splice(0);
   await Promise.all(apps.map((a) => a.stop()));
-  for (const dir of tempDirs.splice(0)) {
-    // A postmaster orphaned by a killed app shuts itself down (parent-death signal); wait for it.
-    const left = await pollUntil(`PostgreSQL on ${dir} to exit`, 30_000, async () => {
-      const pids = await processesMentioning(dir);
-      return pids.length === 0 ? [] : undefined;
-    }).catch(async () => processesMentioning(dir));
-    for (const pid of left) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    await rm(dir, { recursive: true, force: true });
-  }
+  for (const dir of tempDirs.splice(0)) await removeTempDir(dir);
 });
 
 async function register(baseUrl: string, input: UserInput, signal?: AbortSignal): Promise<number> {
@@ -266,9 +108,9 @@ describe('two app processes on one PostgreSQL server (DATABASE_URL)', () => {
 
 describe('the bundled PostgreSQL server in DATA_DIR', () => {
   it('kill -9 during a burst of registrations loses no answered account', { timeout: 120_000 }, async () => {
-    const dataDir = await makeDataDir();
+    const dataDir = makeDataDir();
     const first = await startApp({ DATA_DIR: dataDir });
-    await first.waitReady();
+    await first.waitReady('/api/health', READY_WITHIN_MS);
 
     const KILL_AFTER = 60;
     const MAX_TOTAL = 400;
@@ -309,7 +151,7 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
     // Start again on the same DATA_DIR, with no clean-up: stale app.lock, maybe a postmaster still running.
     const restartedAt = Date.now();
     const second = await startApp({ DATA_DIR: dataDir });
-    await second.waitReady(READY_WITHIN_MS);
+    await second.waitReady('/api/health', READY_WITHIN_MS);
     const restartMs = Date.now() - restartedAt;
     console.info(`restart on the same DATA_DIR ready in ${restartMs} ms`);
     expect(restartMs).toBeLessThan(60_000);
@@ -330,9 +172,9 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
   });
 
   it('a second app on the same DATA_DIR refuses to start and names the running one', { timeout: 120_000 }, async () => {
-    const dataDir = await makeDataDir();
+    const dataDir = makeDataDir();
     const first = await startApp({ DATA_DIR: dataDir });
-    await first.waitReady();
+    await first.waitReady('/api/health', READY_WITHIN_MS);
 
     const second = await startApp({ DATA_DIR: dataDir });
     const exit = await second.waitExit(60_000);
@@ -351,9 +193,9 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
   });
 
   it('a PostgreSQL server orphaned by a dead app is shut down cleanly and replaced', { timeout: 120_000 }, async () => {
-    const dataDir = await makeDataDir();
+    const dataDir = makeDataDir();
     const first = await startApp({ DATA_DIR: dataDir });
-    await first.waitReady();
+    await first.waitReady('/api/health', READY_WITHIN_MS);
     const created = await register(first.baseUrl, buildUserInput({ username: 'orphan_keeper' }));
     expect(created).toBe(201);
     first.child.kill('SIGTERM');
@@ -395,7 +237,7 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
   });
 
   it('a lock left by a dead app whose PID now belongs to another process is stale', { timeout: 120_000 }, async () => {
-    const dataDir = await makeDataDir();
+    const dataDir = makeDataDir();
     // PID 1 is alive but is certainly not a Dream Traveler that started at "1".
     await writeFile(path.join(dataDir, 'app.lock'), '1 1');
     const app = await startApp({ DATA_DIR: dataDir });
@@ -407,7 +249,7 @@ describe('the bundled PostgreSQL server in DATA_DIR', () => {
     'SIGTERM finishes the in-flight request, stops PostgreSQL, removes the lock, exits 0',
     { timeout: 120_000 },
     async () => {
-      const dataDir = await makeDataDir();
+      const dataDir = makeDataDir();
       const app = await startApp({ DATA_DIR: dataDir });
       await app.waitReady();
       expect(await processesMentioning(dataDir)).not.toEqual([]);

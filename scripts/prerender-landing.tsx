@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { paths } from '@common/paths';
-import { AppLayout } from '@app/components/layout/app-layout';
+import { AppLayout } from '@app/layout/app-layout';
 import { TooltipProvider } from '@app/components/ui/tooltip';
 import { authKeys } from '@app/features/auth/api';
 import { LandingPage } from '@app/features/public/pages/landing-page';

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { paths } from '@common/paths';
-import { AppLayout } from '@app/components/layout/app-layout';
+import { AppLayout } from '@app/layout/app-layout';
 import { RedirectIfSignedIn, RequireAdmin, RequireUser } from '@app/features/auth/guards';
 import { LandingPage } from '@app/features/public/pages/landing-page';
 import { NotFoundPage } from '@app/features/public/pages/not-found-page';

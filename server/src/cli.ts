@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase, runMigrations, type Database } from './db/client';
-import { sessions, users } from './db/schema';
 import { loadConfig } from './env';
 import { exportJournal } from './features/transfer/service';
-import { findUserByUsername, setPassword } from './features/users/service';
+import { demoteUser, findUserByUsername, promoteUser, setPassword } from './features/users/service';
 
 const USAGE = `Usage: npm run cli -- <command>
   promote <username> [--super]   make the user an admin (--super: transfer the super admin role to them)
@@ -27,14 +25,9 @@ async function run(db: Database, args: string[]): Promise<string> {
   switch (command) {
     case 'promote': {
       const user = await requireUser(db, username);
-      if (rest.includes('--super')) {
-        await db.transaction(async (tx) => {
-          await tx.update(users).set({ isSuperAdmin: false }).where(eq(users.isSuperAdmin, true));
-          await tx.update(users).set({ isAdmin: true, isSuperAdmin: true }).where(eq(users.id, user.id));
-        });
-        return `${user.username} is now the super admin.`;
-      }
-      await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+      const superAdmin = rest.includes('--super');
+      await promoteUser(db, user.id, { superAdmin });
+      if (superAdmin) return `${user.username} is now the super admin.`;
       return `${user.username} is now an admin.`;
     }
     case 'demote': {
@@ -44,14 +37,13 @@ async function run(db: Database, args: string[]): Promise<string> {
           `${user.username} is the super admin and cannot be demoted. Promote another user with --super first.`,
         );
       }
-      await db.update(users).set({ isAdmin: false }).where(eq(users.id, user.id));
+      await demoteUser(db, user);
       return `${user.username} is no longer an admin.`;
     }
     case 'reset-password': {
       const user = await requireUser(db, username);
       const password = randomBytes(12).toString('base64url');
-      await setPassword(db, user.id, password);
-      await db.delete(sessions).where(eq(sessions.userId, user.id));
+      await setPassword(db, user.id, password, { endSessions: true });
       return `One-time password for ${user.username}: ${password}\nAsk them to change it in Profile after signing in.`;
     }
     case 'export': {

@@ -2,11 +2,10 @@ import pino from 'pino';
 import { SESSION } from '@common/limits';
 import { buildApp } from './app';
 import { openDatabase, runMigrations } from './db/client';
-import { seedReferenceData } from './db/seed/reference';
 import { createEngine } from './engine';
-import { seedDictionary } from './features/symbols/service';
+import { seedReferenceData } from './seed/reference';
 import { loadConfig } from './env';
-import { deleteExpiredSessions } from './features/auth/sessions';
+import { deleteExpiredSessions } from './auth/sessions';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,7 +14,6 @@ async function main(): Promise<void> {
   let closing = false;
   try {
     await runMigrations(database.db);
-    await seedReferenceData(database.db);
   } catch (err) {
     await database.close();
     throw err;
@@ -24,9 +22,7 @@ async function main(): Promise<void> {
   // The engine loads in the background: the app answers at once, and a request that needs the
   // engine waits for it. The symbol dictionary is seeded from its knowledge base once it is ready.
   const engine = createEngine({ provider: config.ai.provider, openai: config.ai.openai, log });
-  engine
-    .ready()
-    .then(() => seedDictionary(database.db, engine))
+  seedReferenceData(database.db, engine)
     .then((added) => {
       if (added) log.info({ added }, 'symbol dictionary seeded from the knowledge base');
     })

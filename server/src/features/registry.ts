@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { InterpretationEngine } from '../engine/types';
+import { requireUser } from '../auth/guards';
 import { analyticsRoutes } from './analytics/routes';
 import { dreamRoutes } from './dreams/routes';
 import { intentionRoutes } from './intentions/routes';
@@ -13,13 +14,19 @@ export interface FeatureDeps {
   engine: InterpretationEngine;
 }
 
-/** Every feature's routes, registered in one place. */
+/**
+ * Every feature's routes, registered in one place. The signed-in scope answers 401 to a visitor in
+ * its onRequest hook, before any body is read or validated: a feature registered there cannot forget it.
+ */
 export async function registerFeatureRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   const { db, engine } = deps;
-  await app.register(dreamRoutes, { db });
-  await app.register(intentionRoutes, { db });
-  await app.register(transferRoutes, { db });
-  await app.register(interpretationRoutes, { db, engine });
-  await app.register(symbolRoutes, { db, engine });
-  await app.register(analyticsRoutes, { db, engine });
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', requireUser);
+    await signedIn.register(dreamRoutes, { db });
+    await signedIn.register(intentionRoutes, { db });
+    await signedIn.register(transferRoutes, { db });
+    await signedIn.register(interpretationRoutes, { db, engine });
+    await signedIn.register(symbolRoutes, { db, engine });
+    await signedIn.register(analyticsRoutes, { db, engine });
+  });
 }

@@ -4,7 +4,7 @@ import { messageSchema } from '@common/schemas/auth';
 import { dreamSignsResponseSchema } from '@common/schemas/interpretations';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
-import { currentUser, requireUser } from '../../middleware/auth';
+import { currentUser } from '../../auth/guards';
 import { dreamSigns } from './dream-signs';
 
 export async function analyticsRoutes(
@@ -13,7 +13,6 @@ export async function analyticsRoutes(
 ): Promise<void> {
   const { db, engine } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('onRequest', requireUser);
 
   r.get(
     '/api/analytics/dream-signs',

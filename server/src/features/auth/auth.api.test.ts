@@ -5,7 +5,7 @@ import { SESSION } from '@common/limits';
 import { sessions, users } from '../../db/schema';
 import { ApiClient, startTestApp, type TestContext } from '../../../test/app';
 import { buildUserInput, signUp } from '../../../test/factories';
-import { hashToken } from './sessions';
+import { hashToken } from '../../auth/sessions';
 
 let ctx: TestContext;
 const userCount = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n ?? -1;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_THROTTLE } from '@common/limits';
 import { MSG } from '@common/messages';
+import { isAdmin } from '@common/roles';
 import {
   checkAdminSchema,
   loginBodySchema,
@@ -15,16 +16,11 @@ import { tooManyRequests, unauthorized } from '../../lib/http-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { sendSerialized, serialize } from '../../lib/serialized';
 import { SlidingWindowCounter } from '../../lib/throttle';
-import {
-  clearSessionCookie,
-  currentUser,
-  requireUser,
-  setSessionCookie,
-  type CookieOptions,
-} from '../../middleware/auth';
+import { currentUser, requireUser } from '../../auth/guards';
+import { clearSessionCookie, setSessionCookie, type CookieOptions } from '../../auth/request-user';
 import { presentUser } from '../users/presenter';
 import { createUser, findUserByUsername } from '../users/service';
-import { createSession, deleteSession } from './sessions';
+import { createSession, deleteSession } from '../../auth/sessions';
 
 export interface AuthRouteOptions {
   db: Database;
@@ -154,7 +150,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     preHandler: requireUser,
     handler: async (request) => {
       const user = currentUser(request);
-      return { isAdmin: user.isAdmin || user.isSuperAdmin, isSuperAdmin: user.isSuperAdmin, userId: user.id };
+      return { isAdmin: isAdmin(user), isSuperAdmin: user.isSuperAdmin, userId: user.id };
     },
   });
 }

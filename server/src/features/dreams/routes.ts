@@ -14,7 +14,7 @@ import {
 } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
 import { sendSerialized, serialize } from '../../lib/serialized';
-import { currentUser, requireUser } from '../../middleware/auth';
+import { currentUser } from '../../auth/guards';
 import { presentDream } from './presenter';
 import { recentDreamsCacheFor } from './recent-cache';
 import { createDream, deleteDream, getDream, listDreams, recentDreams, searchDreams, updateDream } from './service';
@@ -25,8 +25,6 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = recentDreamsCacheFor(db);
-  // onRequest: a visitor gets 401 before any body validation.
-  r.addHook('onRequest', requireUser);
 
   r.post(
     '/api/dreams',

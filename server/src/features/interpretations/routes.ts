@@ -10,7 +10,7 @@ import {
 } from '@common/schemas/interpretations';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
-import { currentUser, requireUser } from '../../middleware/auth';
+import { currentUser } from '../../auth/guards';
 import {
   generateInterpretation,
   interpretationHistory,
@@ -27,8 +27,6 @@ export async function interpretationRoutes(
 ): Promise<void> {
   const { db, engine } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest: a visitor gets 401 before any body validation.
-  r.addHook('onRequest', requireUser);
 
   r.post(
     '/api/interpretations/generate',

@@ -10,7 +10,6 @@ import {
 } from '@common/schemas/interpretations';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
-import { requireUser } from '../../middleware/auth';
 import { interpretSymbol, listSymbols, presentSymbol } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema };
@@ -21,7 +20,6 @@ export async function symbolRoutes(
 ): Promise<void> {
   const { db, engine } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('onRequest', requireUser);
 
   r.get(
     '/api/dream-symbols',

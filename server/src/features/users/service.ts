@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@common/messages';
 import type { Database } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
-import { conflict, pgErrorCode } from '../../lib/http-error';
+import { sessions, users, type UserRow } from '../../db/schema';
+import { conflict, forbidden, pgErrorCode } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 
 export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
@@ -61,9 +61,39 @@ export async function createUser(
   }
 }
 
-export async function setPassword(db: Database, userId: number, password: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ password: await hashPassword(password) })
-    .where(eq(users.id, userId));
+/** Sets a new password; with endSessions, every session of the user ends (they sign in again everywhere). */
+export async function setPassword(
+  db: Database,
+  userId: number,
+  password: string,
+  options: { endSessions?: boolean } = {},
+): Promise<void> {
+  const hashed = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password: hashed }).where(eq(users.id, userId));
+    if (options.endSessions) await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+export const SUPER_ADMIN_NOT_DEMOTABLE = 'The super admin cannot be demoted';
+
+/**
+ * Grants admin rights. With superAdmin, the super admin role moves to this user (there is only ever
+ * one super admin; the previous one stays an admin).
+ */
+export async function promoteUser(db: Database, userId: number, options: { superAdmin?: boolean } = {}): Promise<void> {
+  if (!options.superAdmin) {
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ isSuperAdmin: false }).where(eq(users.isSuperAdmin, true));
+    await tx.update(users).set({ isAdmin: true, isSuperAdmin: true }).where(eq(users.id, userId));
+  });
+}
+
+/** Removes admin rights; the super admin cannot be demoted (403). */
+export async function demoteUser(db: Database, user: Pick<UserRow, 'id' | 'isSuperAdmin'>): Promise<void> {
+  if (user.isSuperAdmin) throw forbidden(SUPER_ADMIN_NOT_DEMOTABLE);
+  await db.update(users).set({ isAdmin: false }).where(eq(users.id, user.id));
 }

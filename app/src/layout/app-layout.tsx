@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '@app/components/ui/misc';
-import { Footer } from './footer';
+import { Footer } from '@app/components/layout/footer';
 import { Header } from './header';
-import { Starfield } from './starfield';
+import { Starfield } from '@app/components/layout/starfield';
 
 export function AppLayout() {
   return (

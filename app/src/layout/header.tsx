@@ -5,7 +5,7 @@ import { paths } from '@common/paths';
 import { Button } from '@app/components/ui/button';
 import { BRAND } from '@app/config/brand';
 import { useCurrentUser } from '@app/features/auth/api';
-import { MarbleAvatar } from './marble-avatar';
+import { MarbleAvatar } from '@app/components/layout/marble-avatar';
 
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 

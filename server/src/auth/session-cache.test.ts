@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HandFeed } from '../../../test/hand-feed';
-import { CHANNELS } from '../../db/change-feed';
-import type { UserRow } from '../../db/schema';
+import { HandFeed } from '../../test/hand-feed';
+import { CHANNELS } from '../db/change-feed';
+import type { UserRow } from '../db/schema';
 import { SessionCache } from './session-cache';
 
 const user = (id: number) => ({ id, username: `user${id}` }) as UserRow;

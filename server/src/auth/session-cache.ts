@@ -1,5 +1,5 @@
-import { CHANNELS, type ChangeFeed } from '../../db/change-feed';
-import type { UserRow } from '../../db/schema';
+import { CHANNELS, type ChangeFeed } from '../db/change-feed';
+import type { UserRow } from '../db/schema';
 
 interface Entry {
   user: UserRow;

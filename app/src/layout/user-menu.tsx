@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { PublicUser } from '@common/schemas/auth';
 import { paths } from '@common/paths';
+import { isAdmin } from '@common/roles';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,7 +12,7 @@ import {
 } from '@app/components/ui/dropdown-menu';
 import { useLogout } from '@app/features/auth/api';
 import { toast } from '@app/lib/toast-store';
-import { MarbleAvatar } from './marble-avatar';
+import { MarbleAvatar } from '@app/components/layout/marble-avatar';
 
 const MENU_LINKS = [
   { label: 'Journal', to: paths.journal },
@@ -57,7 +58,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate(paths.profile)}>Profile</DropdownMenuItem>
-        {user.isAdmin || user.isSuperAdmin ? (
+        {isAdmin(user) ? (
           <DropdownMenuItem onSelect={() => void navigate(paths.admin)}>
             {user.isSuperAdmin ? 'Admin Dashboard (Super)' : 'Admin Dashboard'}
           </DropdownMenuItem>

@@ -1,7 +1,7 @@
-import type { Database } from '../client';
-import { createDream } from '../../features/dreams/service';
-import { createIntention } from '../../features/intentions/service';
-import { createUser, findUserByUsername } from '../../features/users/service';
+import type { Database } from '../db/client';
+import { createDream } from '../features/dreams/service';
+import { createIntention } from '../features/intentions/service';
+import { createUser, findUserByUsername } from '../features/users/service';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,10 +1,10 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SESSION } from '@common/limits';
-import type { Database } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
-import { changeFeedFor } from '../../db/change-feed';
-import { perDatabase } from '../../db/per-database';
+import type { Database } from '../db/client';
+import { sessions, users, type UserRow } from '../db/schema';
+import { changeFeedFor } from '../db/change-feed';
+import { perDatabase } from '../db/per-database';
 import { SessionCache } from './session-cache';
 
 /** The session cache of one database handle (each app process has one). */

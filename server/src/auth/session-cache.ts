@@ -1,73 +1,50 @@
 import { CHANNELS, type ChangeFeed } from '../db/change-feed';
+import { FeedCache } from '../db/feed-cache';
 import type { UserRow } from '../db/schema';
 
-interface Entry {
+export interface CachedSession {
   user: UserRow;
   expire: Date;
-  cachedAt: number;
 }
 
 /**
- * Session lookups cached in process memory, so most authenticated requests make no query.
- * Correctness across processes comes from PostgreSQL: triggers announce every deleted session and
- * every changed or deleted user (migration 0004), whoever made the change, and each process evicts
- * what it holds. The cache answers only while the change feed is listening; entries also expire
- * after a short time as a safety net.
- *
- * A lookup that was in flight while an eviction happened is not stored (`epoch`): its row may have
- * been read before the change it was evicted for.
+ * Session lookups cached in process memory, so most authenticated requests make no query. Triggers
+ * announce every deleted session ('sid:<hash>') and every changed or deleted user ('user:<id>')
+ * (migration 0004), whoever made the change; an expired session is never answered.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
-  private evictions = 0;
+  private readonly cache: FeedCache<string, CachedSession>;
 
-  constructor(
-    private readonly feed: Pick<ChangeFeed, 'active' | 'on' | 'onReset'>,
-    private readonly ttlMs = 30_000,
-    private readonly maxEntries = 10_000,
-  ) {
-    feed.on(CHANNELS.auth, (payload) => {
-      if (payload.startsWith('sid:')) this.evictSession(payload.slice(4));
-      else if (payload.startsWith('user:')) this.evictUser(Number(payload.slice(5)));
-    });
-    feed.onReset(() => {
-      this.evictions++;
-      this.entries.clear();
+  constructor(feed: Pick<ChangeFeed, 'active' | 'on' | 'onReset'>, ttlMs = 30_000, maxEntries = 10_000) {
+    this.cache = new FeedCache<string, CachedSession>(feed, {
+      channel: CHANNELS.auth,
+      ttlMs,
+      maxSize: maxEntries,
+      isStale: (entry, now) => entry.expire.getTime() <= now,
+      onAnnouncement: (payload, cache) => {
+        if (payload.startsWith('sid:')) cache.evict(payload.slice(4));
+        else if (payload.startsWith('user:')) {
+          const userId = Number(payload.slice(5));
+          cache.evictWhere((entry) => entry.user.id === userId);
+        }
+      },
     });
   }
 
   /** Take this before reading a session from the database; pass it to set(). */
   get epoch(): number {
-    return this.evictions;
+    return this.cache.epoch;
   }
 
-  get(sid: string, now = Date.now()): Entry | undefined {
-    if (!this.feed.active) return undefined;
-    const entry = this.entries.get(sid);
-    if (!entry) return undefined;
-    if (now - entry.cachedAt > this.ttlMs || entry.expire.getTime() <= now) {
-      this.entries.delete(sid);
-      return undefined;
-    }
-    return entry;
+  get(sid: string, now = Date.now()): CachedSession | undefined {
+    return this.cache.get(sid, now);
   }
 
   set(sid: string, user: UserRow, expire: Date, epoch: number): void {
-    if (!this.feed.active || epoch !== this.evictions) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(sid, { user, expire, cachedAt: Date.now() });
+    this.cache.set(sid, { user, expire }, epoch);
   }
 
   evictSession(sid: string): void {
-    this.evictions++;
-    this.entries.delete(sid);
-  }
-
-  evictUser(userId: number): void {
-    this.evictions++;
-    for (const [sid, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(sid);
+    this.cache.evict(sid);
   }
 }

@@ -41,7 +41,7 @@ function prepareLookup(db: Database) {
     .limit(1)
     .prepare('session_lookup');
 }
-const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
+const lookupFor = perDatabase(prepareLookup);
 
 /** The cached user for a session id, unless the sliding expiry is due (then the database must renew it). */
 function cachedSessionUser(db: Database, sid: string): UserRow | undefined {
@@ -64,11 +64,7 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
   if (cachedUser) return { user: cachedUser, renewedUntil: null };
   const cache = sessionCacheFor(db);
   const epoch = cache.epoch;
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareLookup(db);
-    lookups.set(db, lookup);
-  }
+  const lookup = lookupFor(db);
   const rows = await lookup.execute({ sid });
   const row = rows[0];
   if (!row) return null;

@@ -313,6 +313,8 @@ interface PageResult {
   unusedJavaScriptBytes: number | null;
   failingAudits: { performance: FailingAudit[]; accessibility: FailingAudit[] };
   runWarnings: string[];
+  /** Lighthouse's own error for the run (e.g. no largest contentful paint), when it had one. */
+  runtimeError: string | null;
   problems: string[];
   report: string;
 }
@@ -378,6 +380,7 @@ async function measurePage(app: RunningApp, page: PageSpec, seeded: Seeded): Pro
       accessibility: failingAudits(lhr, 'accessibility'),
     },
     runWarnings: lhr.runWarnings.map(String),
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
     problems,
     report,
   };
@@ -388,6 +391,7 @@ function printPage(p: PageResult): void {
   console.log(
     `  performance ${p.scores.performance} (≥ ${p.targets.performance})${RUNS > 1 ? ` runs: ${p.allRunsPerformance.join(', ')}` : ''}; accessibility ${p.scores.accessibility}; CLS ${p.cumulativeLayoutShift?.toFixed(3)} (< ${p.targets.cls})`,
   );
+  if (p.runtimeError) console.log(`  Lighthouse error: ${p.runtimeError}`);
   for (const [id, m] of Object.entries(p.metrics)) console.log(`    ${id}: ${m.display ?? ''}`);
   for (const [category, audits] of Object.entries(p.failingAudits)) {
     if (!audits.length) continue;

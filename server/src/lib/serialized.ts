@@ -4,7 +4,8 @@ import type { FastifyReply } from 'fastify';
 export function serialize(reply: FastifyReply, payload: unknown): Buffer {
   const out = reply.serialize(payload);
   if (Buffer.isBuffer(out)) return out;
-  return typeof out === 'string' ? Buffer.from(out) : Buffer.from(out);
+  // fast-json-stringify gives a string; a plain ArrayBuffer is copied as bytes.
+  return typeof out === 'string' ? Buffer.from(out, 'utf8') : Buffer.from(new Uint8Array(out));
 }
 
 /** Sends an answer made by serialize(): a Buffer goes out as it is, with no second serialisation. */

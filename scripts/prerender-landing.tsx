@@ -9,7 +9,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { paths } from '@common/paths';
 import { AppLayout } from '@app/layout/app-layout';
-import { TooltipProvider } from '@app/components/ui/tooltip';
 import { authKeys } from '@app/features/auth/api';
 import { LandingPage } from '@app/features/public/pages/landing-page';
 
@@ -20,15 +19,13 @@ queryClient.setQueryData(authKeys.me, null);
 
 const markup = renderToStaticMarkup(
   <QueryClientProvider client={queryClient}>
-    <TooltipProvider>
-      <StaticRouter location={paths.landing}>
-        <Routes>
-          <Route element={<AppLayout />}>
-            <Route path={paths.landing} element={<LandingPage />} />
-          </Route>
-        </Routes>
-      </StaticRouter>
-    </TooltipProvider>
+    <StaticRouter location={paths.landing}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path={paths.landing} element={<LandingPage />} />
+        </Route>
+      </Routes>
+    </StaticRouter>
   </QueryClientProvider>,
 );
 

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { TooltipProvider } from '@app/components/ui/tooltip';
 import { createQueryClient } from '@app/lib/query-client';
 
 // Toasts wait in their store until the region has loaded, so none is lost.
@@ -10,12 +9,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </TooltipProvider>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

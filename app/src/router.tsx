@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { paths } from '@common/paths';
 import { AppLayout } from '@app/layout/app-layout';
 import { RedirectIfSignedIn, RequireAdmin, RequireUser } from '@app/features/auth/guards';
-import { LandingPage } from '@app/features/public/pages/landing-page';
 import { NotFoundPage } from '@app/features/public/pages/not-found-page';
 
 function DreamAliasRedirect() {
@@ -15,7 +14,10 @@ export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
-      { path: paths.landing, element: <LandingPage /> },
+      {
+        path: paths.landing,
+        lazy: async () => ({ Component: (await import('@app/features/public/pages/landing-page')).LandingPage }),
+      },
       {
         element: <RedirectIfSignedIn />,
         children: [

@@ -16,7 +16,8 @@ export function AppLayout() {
       </a>
       <Starfield />
       <Header />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      {/* At least one screen tall below the fixed-height header (h-16), so the footer never jumps down as a page's content arrives. */}
+      <main id="main" className="mx-auto min-h-[calc(100svh-4rem)] w-full max-w-6xl flex-1 px-4 py-8">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

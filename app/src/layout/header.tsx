@@ -13,8 +13,8 @@ export function Header() {
   const { data: user } = useCurrentUser();
 
   return (
-    <header className="sticky top-0 z-30 border-b border-night-700/60 bg-night-950/70 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+    <header className="sticky top-0 z-30 h-16 border-b border-night-700/60 bg-night-950/70 backdrop-blur">
+      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-4">
         <Link to={paths.home} className="group flex flex-col rounded-md leading-tight">
           <span className="text-xl font-bold tracking-tight">
             <span className="text-dream-300">{BRAND.first}</span>{' '}

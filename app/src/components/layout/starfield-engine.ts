@@ -6,12 +6,21 @@ interface Star {
   speed: number;
 }
 
+export interface StarfieldOptions {
+  /**
+   * Draw one still frame now and start twinkling only once the page has loaded and gone idle, so the
+   * animation never competes with the page's own first render (the app's pages; the static landing
+   * page has nothing else to do).
+   */
+  twinkleWhenIdle?: boolean;
+}
+
 /**
  * Draws the twinkling starfield on a canvas: paused while the tab is hidden, one still frame under
  * prefers-reduced-motion. Plain DOM code, so the static landing page runs it without React.
  * Returns a function that stops it and removes its listeners.
  */
-export function startStarfield(canvas: HTMLCanvasElement, count: number): () => void {
+export function startStarfield(canvas: HTMLCanvasElement, count: number, options: StarfieldOptions = {}): () => void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return () => undefined;
   const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -56,8 +65,10 @@ export function startStarfield(canvas: HTMLCanvasElement, count: number): () => 
     }
     frame = requestAnimationFrame(loop);
   };
+  let settled = !options.twinkleWhenIdle;
+  let idleHandle = 0;
   const start = () => {
-    if (running || motion.matches || document.hidden) return;
+    if (running || !settled || motion.matches || document.hidden) return;
     running = true;
     frame = requestAnimationFrame(loop);
   };
@@ -72,6 +83,17 @@ export function startStarfield(canvas: HTMLCanvasElement, count: number): () => 
     } else start();
   };
 
+  const settle = () => {
+    idleHandle = whenIdle(() => {
+      settled = true;
+      sync();
+    });
+  };
+  if (!settled) {
+    if (document.readyState === 'complete') settle();
+    else window.addEventListener('load', settle, { once: true });
+  }
+
   resize();
   sync();
   window.addEventListener('resize', resize);
@@ -79,8 +101,23 @@ export function startStarfield(canvas: HTMLCanvasElement, count: number): () => 
   motion.addEventListener('change', sync);
   return () => {
     stop();
+    cancelIdle(idleHandle);
+    window.removeEventListener('load', settle);
     window.removeEventListener('resize', resize);
     document.removeEventListener('visibilitychange', sync);
     motion.removeEventListener('change', sync);
   };
+}
+
+/** After the page has been idle for a moment (at most a few seconds from now). */
+function whenIdle(fn: () => void): number {
+  // Safari has no requestIdleCallback.
+  if (typeof window.requestIdleCallback === 'function') return window.requestIdleCallback(fn, { timeout: 4000 });
+  return Number(setTimeout(fn, 1500));
+}
+
+function cancelIdle(handle: number): void {
+  if (!handle) return;
+  if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(handle);
+  else clearTimeout(handle);
 }

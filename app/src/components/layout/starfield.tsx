@@ -11,7 +11,7 @@ export function Starfield({ count = UI.starCount }: { count?: number }) {
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    return canvas ? startStarfield(canvas, count) : undefined;
+    return canvas ? startStarfield(canvas, count, { twinkleWhenIdle: true }) : undefined;
   }, [count]);
 
   return (

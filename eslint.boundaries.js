@@ -76,6 +76,10 @@ export const boundariesConfig = {
   files: ['server/src/**/*.ts', 'app/src/**/*.{ts,tsx}', 'common/**/*.ts'],
   plugins: { 'import-x': importX },
   settings: {
+    // Dependencies are parsed to follow cycles: without a TypeScript parser here no-cycle sees no
+    // imports in .ts files and reports nothing (scripts/lint-boundaries.test.ts keeps it honest).
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
   },
   rules: {

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundariesConfig } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -40,4 +41,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/app/**', 'node:*', 'pg', 'fastify'] }],
     },
   },
+  boundariesConfig,
 );

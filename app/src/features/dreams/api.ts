@@ -2,13 +2,13 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { LIST_SIZES } from '@common/limits';
 import type { CreateDreamBody, Dream, SearchResults } from '@common/schemas/dreams';
 import type { ImportBody, ImportResult } from '@common/schemas/transfer';
+import { intentionKeys } from '@app/features/intentions/api';
 import { api } from '@app/lib/api-client';
 import { nextSearchOffset } from './search-paging';
 
 export const dreamKeys = {
   all: ['dreams'] as const,
   recent: (limit: number) => ['dreams', 'recent', limit] as const,
-  list: ['dreams', 'list'] as const,
   detail: (id: number) => ['dreams', 'detail', id] as const,
   search: (q: string) => ['dreams', 'search', q] as const,
 };
@@ -25,10 +25,6 @@ export function useRecentDreams(limit: number) {
       }
     },
   });
-}
-
-export function useAllDreams(enabled = true) {
-  return useQuery({ queryKey: dreamKeys.list, queryFn: () => api.get<Dream[]>('/api/dreams'), enabled });
 }
 
 export function useDream(id: number) {
@@ -64,7 +60,7 @@ export function useSaveDream() {
     onSuccess: (dream) => {
       queryClient.setQueryData(dreamKeys.detail(dream.id), dream);
       void queryClient.invalidateQueries({ queryKey: dreamKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['intentions'] });
+      void queryClient.invalidateQueries({ queryKey: intentionKeys.all });
     },
   });
 }
@@ -91,7 +87,7 @@ export function useImportJournal() {
     onSuccess: (result) => {
       if (!result.dryRun) {
         void queryClient.invalidateQueries({ queryKey: dreamKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ['intentions'] });
+        void queryClient.invalidateQueries({ queryKey: intentionKeys.all });
       }
     },
   });

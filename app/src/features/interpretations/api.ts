@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Interpretation, RecentInterpretation } from '@common/schemas/interpretations';
+import type { Interpretation } from '@common/schemas/interpretations';
 import { api } from '@app/lib/api-client';
 
 export const interpretationKeys = {
   all: ['interpretations'] as const,
   forDream: (dreamId: number) => ['interpretations', 'dream', dreamId] as const,
-  recent: ['interpretations', 'recent'] as const,
 };
 
 /** The dream's latest reading; a failed load reads as "none yet" (spec §7). */
@@ -22,20 +21,12 @@ export function useDreamInterpretation(dreamId: number) {
   });
 }
 
-export function useRecentInterpretation() {
-  return useQuery({
-    queryKey: interpretationKeys.recent,
-    queryFn: () => api.get<RecentInterpretation>('/api/interpretations/recent'),
-  });
-}
-
 export function useGenerateInterpretation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (dreamId: number) => api.post<Interpretation>('/api/interpretations/generate', { dreamId }),
     onSuccess: (interpretation) => {
       queryClient.setQueryData(interpretationKeys.forDream(interpretation.dreamId), interpretation);
-      void queryClient.invalidateQueries({ queryKey: interpretationKeys.recent });
     },
   });
 }

@@ -2,11 +2,6 @@ import type { Dream } from '@common/schemas/dreams';
 import { toast } from '@app/lib/toast-store';
 import { useGenerateInterpretation } from './api';
 
-/** Whether the dream dialog offers "generate an interpretation when I save". */
-export function useInterpretationAvailable(): boolean {
-  return true;
-}
-
 /** After a dream is saved with the box ticked, its interpretation is generated. */
 export function useDreamSaved(): (dream: Dream, options: { requestInterpretation: boolean }) => void {
   const generate = useGenerateInterpretation();

@@ -7,6 +7,9 @@ import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-
 
 /** Every column but the generated search vector, which never leaves the database. */
 const { searchVector: _searchVector, ...dreamColumns } = getTableColumns(dreams);
+/** Other writers of dreams (the import) tell the recent-dreams cache through the service. */
+export { dreamsChanged };
+
 export type StoredDream = Omit<DreamRow, 'searchVector'>;
 
 export interface DreamInput {

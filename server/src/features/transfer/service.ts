@@ -15,8 +15,8 @@ import { timePeriodLabel } from '@common/dream-text';
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
+import { dreamsChanged } from '../dreams/service';
 import { parseCsv } from './csv';
-import { dreamsChanged } from '../dreams/recent-cache';
 
 export async function exportJournal(db: Database, userId: number): Promise<JournalExport> {
   const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));

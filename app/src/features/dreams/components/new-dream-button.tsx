@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@app/components/ui/button';
-import { useDreamSaved, useInterpretationAvailable } from '@app/features/interpretations/hooks';
+import { useDreamSaved } from '@app/features/interpretations';
 import { DreamDialog } from './dream-dialog';
 
 /** A button that opens the dream dialog for a new dream. */
@@ -15,12 +15,11 @@ export function NewDreamButton({
 }) {
   const [open, setOpen] = useState(false);
   const onSaved = useDreamSaved();
-  const offerInterpretation = useInterpretationAvailable();
   return (
     <DreamDialog
       open={open}
       onOpenChange={setOpen}
-      offerInterpretation={offerInterpretation}
+      offerInterpretation
       onSaved={onSaved}
       trigger={
         <Button variant={variant}>

@@ -6,11 +6,10 @@ import { paths } from '@common/paths';
 import { ConfirmDialog } from '@app/components/ui/alert-dialog';
 import { Button } from '@app/components/ui/button';
 import { Badge, Card, Spinner } from '@app/components/ui/misc';
-import { useDreamSaved, useInterpretationAvailable } from '@app/features/interpretations/hooks';
+import { InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
 import { toast } from '@app/lib/toast-store';
 import { useDeleteDream, useDream } from '../api';
 import { DreamDialog } from '../components/dream-dialog';
-import { InterpretationSlot } from '@app/features/interpretations/interpretation-slot';
 
 export const DELETE_CONFIRMATION =
   'This will permanently delete this dream entry from your journal. This action cannot be undone.';
@@ -24,7 +23,6 @@ export function DreamDetailPage() {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const onSaved = useDreamSaved();
-  const offerInterpretation = useInterpretationAvailable();
   const missing = !Number.isInteger(id) || id <= 0 || dream.isError;
 
   useEffect(() => {
@@ -68,7 +66,7 @@ export function DreamDetailPage() {
               onOpenChange={setEditing}
               dream={d}
               onSaved={onSaved}
-              offerInterpretation={offerInterpretation}
+              offerInterpretation
               trigger={
                 <Button variant="outline" size="sm">
                   <Pencil aria-hidden /> Edit

@@ -6,8 +6,7 @@ import { Button } from '@app/components/ui/button';
 import { Card } from '@app/components/ui/misc';
 import { useCurrentUser } from '@app/features/auth/api';
 import { useRecentDreams } from '@app/features/dreams/api';
-import { DreamCard, DreamCardSkeleton } from '@app/features/dreams/components/dream-card';
-import { NewDreamButton } from '@app/features/dreams/components/new-dream-button';
+import { DreamCard, DreamCardSkeleton, NewDreamButton } from '@app/features/dreams';
 
 const NAV = [
   { to: paths.journal, label: 'Journal', icon: BookOpen },

@@ -1,0 +1,3 @@
+// What other features may use of dreams (the lint boundary, docs/decisions/0007).
+export { DreamCard, DreamCardSkeleton } from './components/dream-card';
+export { NewDreamButton } from './components/new-dream-button';

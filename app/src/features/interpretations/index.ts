@@ -1,0 +1,3 @@
+// What other features may use of interpretations (the lint boundary, docs/decisions/0007).
+export { useDreamSaved } from './hooks';
+export { InterpretationSlot } from './interpretation-slot';

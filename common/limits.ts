@@ -8,12 +8,7 @@ export const LIMITS = {
   tags: { maxCount: 20, maxLength: 40 },
   intentionText: { min: 1, max: 500 },
   intentionNotes: { max: 5_000 },
-  comment: { min: 1, max: 2_000 },
-  sharedTitle: { min: 1, max: 200 },
-  sharedContent: { min: 1, max: 20_000 },
   symbol: { min: 1, max: 60 },
-  focusArea: { min: 1, max: 200 },
-  preferences: { max: 1_000 },
   searchQuery: { max: 200 },
 } as const;
 
@@ -55,7 +50,6 @@ export const UI = {
   tooltipSkipDelayMs: 300,
   tagSuggestionCloseDelayMs: 200,
   starCount: 120,
-  dreamDialogMaxWidthPx: 600,
   queryStaleMs: 5 * 60 * 1000,
   currentUserStaleMs: 300_000,
 } as const;

@@ -1,7 +1,10 @@
 import type { Dream } from '@common/schemas/dreams';
 import type { DreamRow } from '../../db/schema';
 
-export function presentDream(row: Omit<DreamRow, 'searchVector'>): Dream {
+/** A dream as the service reads it (every column but the search vector). */
+export type StoredDream = Omit<DreamRow, 'searchVector'>;
+
+export function presentDream(row: StoredDream): Dream {
   return {
     id: row.id,
     userId: row.userId,

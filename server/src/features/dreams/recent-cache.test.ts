@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HandFeed } from '../../../test/hand-feed';
 import { CHANNELS } from '../../db/change-feed';
 import { RecentDreamsCache } from './recent-cache';
-import type { StoredDream } from './service';
+import type { StoredDream } from './presenter';
 
 const dream = (id: number, userId = 1, narrative = 'A dream.'): StoredDream => ({
   id,

@@ -1,8 +1,9 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { SNIPPET_START, SNIPPET_STOP } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
-import { dreams, intentions, type DreamRow } from '../../db/schema';
+import { dreams, intentions } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { type StoredDream } from './presenter';
 import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-cache';
 
 /** Every column but the generated search vector, which never leaves the database. */
@@ -10,7 +11,7 @@ const { searchVector: _searchVector, ...dreamColumns } = getTableColumns(dreams)
 /** Other writers of dreams (the import) tell the recent-dreams cache through the service. */
 export { dreamsChanged };
 
-export type StoredDream = Omit<DreamRow, 'searchVector'>;
+export type { StoredDream };
 
 export interface DreamInput {
   title: string;

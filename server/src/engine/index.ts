@@ -5,11 +5,7 @@ import type { InterpretationEngine } from './types';
 export { computeDreamSigns } from './dream-signs';
 export type * from './types';
 
-/**
- * Bump when analyses change meaning (matcher or knowledge base), so stored analyses are read again.
- * The knowledge base's own content hash is part of the engine's internal cache key already.
- */
-export const ENGINE_VERSION = 'engine-1';
+export { ENGINE_VERSION } from './version';
 
 export interface EngineConfig {
   provider: 'local' | 'openai';

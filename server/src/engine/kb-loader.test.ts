@@ -1,8 +1,15 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexKnowledgeBase, loadKnowledgeBase, type KbSymbol, type KnowledgeBase } from './kb/loader';
+import {
+  DEFAULT_KB_DIR,
+  fingerprintOf,
+  indexKnowledgeBase,
+  loadKnowledgeBase,
+  type KbSymbol,
+  type KnowledgeBase,
+} from './kb/loader';
 import { KB_CATEGORIES } from './kb/schema';
 
 const entry = (name: string, extra: Partial<KbSymbol> = {}): KbSymbol => ({
@@ -51,8 +58,36 @@ describe('knowledge base on the real files', () => {
     for (const m of kb.motifs) expect(m.triggers.length).toBeGreaterThan(0);
   });
 
-  it('fingerprints the content', () => {
-    expect(kb.fingerprint).toMatch(/^[0-9a-f]{8}$/);
+  it('fingerprints the content: the same files give the same fingerprint, an edited file another', async () => {
+    expect(kb.fingerprint).toMatch(/^[0-9a-f]{32}$/);
+    const copy = await mkdtemp(path.join(tmpdir(), 'kb-copy-'));
+    try {
+      await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
+      await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
+      expect((await loadKnowledgeBase(copy)).fingerprint).toBe(kb.fingerprint);
+      // One sentence of one meaning changes: no version was bumped, yet the fingerprint moves.
+      const file = path.join(copy, 'symbols', 'water.json');
+      const entries = JSON.parse(await readFile(file, 'utf8')) as Array<{ name: string; meaning: string }>;
+      const ocean = entries.find((e) => e.name === 'ocean');
+      if (!ocean) throw new Error('the test expects an ocean entry');
+      ocean.meaning = `${ocean.meaning} Edited for the test.`;
+      await writeFile(file, JSON.stringify(entries, null, 2));
+      const edited = await loadKnowledgeBase(copy);
+      expect(edited.fingerprint).not.toBe(kb.fingerprint);
+      expect(edited.byName.get('ocean')?.meaning).toMatch(/Edited for the test\.$/);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('puts the lexicon files and the engine version into the fingerprint', () => {
+    const file = { file: 'lexicon/stopwords.json', text: '{"items": ["a"]}' };
+    const files = [file];
+    const base = fingerprintOf(files);
+    expect(fingerprintOf([{ ...file, text: '{"items": ["a", "an"]}' }])).not.toBe(base);
+    expect(fingerprintOf([{ ...file, file: 'lexicon/other.json' }])).not.toBe(base);
+    expect(fingerprintOf(files, 'engine-next')).not.toBe(base);
+    expect(fingerprintOf(files)).toBe(base);
   });
 });
 

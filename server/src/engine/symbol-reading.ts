@@ -1,5 +1,5 @@
 import { phraseWords, type KbSymbol, type KnowledgeBase } from './kb/loader';
-import { CATEGORY_GUIDANCE } from './kb/category-guidance';
+import { lexicon } from './kb/lexicon';
 import { KbWordNet } from './nlp/kb-wordnet';
 import { baseForms } from './nlp/morphology';
 import type { Synset, WordNet, WordNetPos } from './nlp/wordnet';
@@ -105,7 +105,7 @@ async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: str
         related && related.name !== lemma
           ? `In dream terms it sits close to the ${related.name}: ${related.meaning.split(/(?<=[.!?])\s/)[0] ?? ''}`
           : null,
-        CATEGORY_GUIDANCE[category] ?? null,
+        lexicon.categories.get(category)?.guidance ?? null,
         pos === 'noun'
           ? `Your own associations with ${instance ? display : `${article(display)} ${display}`} matter most: ${instance ? 'what you know of it, whether you have been there' : 'where you last met one'}, and how it felt.`
           : pos === 'verb'

@@ -1,4 +1,5 @@
 import type { WinkMethods } from 'wink-nlp';
+import { categoriesWith, wordList } from '../kb/lexicon';
 import type { KbSymbol, KnowledgeBase } from '../kb/loader';
 import { gerund } from '../nlp/inflect';
 import type { KbWordNet } from '../nlp/kb-wordnet';
@@ -28,47 +29,10 @@ export interface DreamReading {
   hits: SymbolHit[];
 }
 
-const SETTING_CATEGORIES = ['Places', 'Buildings and Rooms', 'Water', 'Nature', 'Celestial', 'Vehicles and Travel'];
-const GENERIC_NOUNS = new Set([
-  'time',
-  'way',
-  'thing',
-  'place',
-  'part',
-  'side',
-  'moment',
-  'lot',
-  'bit',
-  'kind',
-  'sort',
-  'end',
-  'point',
-  'something',
-  'everything',
-  'nothing',
-  'anything',
-  'someone',
-  'everyone',
-  'anyone',
-  'people',
-  'person',
-  'dream',
-  'idea',
-  'feeling',
-  'sense',
-  'rest',
-  'front',
-  'top',
-  'bottom',
-  'middle',
-  'number',
-  'reason',
-  'minute',
-  'second',
-  'while',
-  'day',
-  'year',
-]);
+const SETTING_CATEGORIES = categoriesWith('setting');
+const GENERIC_NOUNS = wordList('generic-nouns');
+/** The end of an excerpt must not need a next word. */
+const WEAK_ENDS = wordList('excerpt-weak-ends');
 const LUCID_TEXT =
   /\blucid\b|\b(knew|know|realized|realised|realize|realise|understood|became aware|was aware|recognized|recognised|noticed)\b[^.!?]{0,24}?\b(i was|i'm|i am|this was|this is|it was|it's|we were) (dreaming|in a dream|a dream)\b/i;
 
@@ -131,13 +95,7 @@ function excerptFor(hit: SymbolHit, doc: DreamDocument | null): string {
   let end = hit.token + surfaceLength;
   while (end < sentence.end && end - hit.token < surfaceLength + 3 && !breaks(doc.tokens[end])) end += 1;
   // Do not end on a word that needs a next one ("at my old school and could").
-  while (
-    end > hit.token + surfaceLength &&
-    /^(a|an|the|my|your|his|her|our|their|to|of|in|on|at|by|for|with|was|were|is|could|would|not|from|into|me)$/.test(
-      doc.tokens[end - 1]?.normal ?? '',
-    )
-  )
-    end -= 1;
+  while (end > hit.token + surfaceLength && WEAK_ENDS.has(doc.tokens[end - 1]?.normal ?? '')) end -= 1;
   return surfaceOf(doc.tokens.slice(start, end));
 }
 
@@ -290,7 +248,7 @@ export class DreamAnalyser {
     for (const h of allHits)
       if (h.source === 'narrative' && !firstToken.has(h.symbol.name)) firstToken.set(h.symbol.name, h.token);
     const settingSymbol = symbols
-      .filter((s) => SETTING_CATEGORIES.includes(s.category) && firstToken.has(s.name))
+      .filter((s) => SETTING_CATEGORIES.has(s.category) && firstToken.has(s.name))
       .sort((a, b) => (firstToken.get(a.name) ?? 0) - (firstToken.get(b.name) ?? 0))[0];
     const detected = new Set(symbols.map((s) => s.name));
     const analysis: DreamAnalysis = {

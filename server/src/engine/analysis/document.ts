@@ -1,4 +1,5 @@
 import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
+import { wordList } from '../kb/lexicon';
 import { adjectiveBases, baseForms } from '../nlp/morphology';
 import { yieldToLoop } from '../util/cooperative';
 import { negationScope } from './negation';
@@ -41,7 +42,7 @@ const WORDLIKE = /^[\p{L}][\p{L}'-]*$/u;
 /** "3", "3am", "10th", "1990s": the number as written. */
 const NUMBER_TOKEN = /^(\d{1,4})(am|pm|a\.m\.|p\.m\.|st|nd|rd|th|s)?\.?$/;
 const YEAR = /^(1[5-9]|20)\d\d$/;
-const CLAUSE_BREAK_POS = new Set(['PUNCT', 'SCONJ']);
+const CLAUSE_BREAK_POS = wordList('clause-break-pos');
 
 /** Marks clauses that date something in waking life: a year, or "… ago". */
 function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {

@@ -1,4 +1,5 @@
-import { PHRASE_FILLERS, type KbSymbol, type KnowledgeBase, type PhraseRef, type TermRef } from '../kb/loader';
+import { wordList } from '../kb/lexicon';
+import type { KbSymbol, KnowledgeBase, PhraseRef, TermRef } from '../kb/loader';
 import type { KbWordNet } from '../nlp/kb-wordnet';
 import { STOPWORDS, editDistance } from '../nlp/text';
 import type { WordNet } from '../nlp/wordnet';
@@ -35,179 +36,22 @@ export interface NegatedMention {
 }
 
 /** Given names that are also symbol words; written with a capital inside a sentence, they are people. */
-const NAME_LIKE = new Set([
-  'rose',
-  'lily',
-  'daisy',
-  'robin',
-  'dawn',
-  'hope',
-  'joy',
-  'faith',
-  'grace',
-  'amber',
-  'ruby',
-  'pearl',
-  'crystal',
-  'iris',
-  'ivy',
-  'holly',
-  'heather',
-  'jasmine',
-  'violet',
-  'river',
-  'sky',
-  'summer',
-  'autumn',
-  'april',
-  'may',
-  'june',
-  'angel',
-  'star',
-  'sunny',
-  'storm',
-  'hunter',
-  'mason',
-  'jack',
-  'will',
-  'bill',
-  'mark',
-  'frank',
-  'rob',
-  'pat',
-  'art',
-  'dean',
-  'drew',
-  'king',
-  'prince',
-  'cash',
-  'penny',
-  'stone',
-  'wolf',
-  'fox',
-  'bird',
-  'crow',
-  'rock',
-  'forest',
-  'glen',
-  'dale',
-  'cliff',
-  'heath',
-  'brook',
-  'lake',
-  'hazel',
-  'willow',
-  'coral',
-  'misty',
-  'rain',
-  'snow',
-  'ash',
-  'sage',
-  'ocean',
-  'sierra',
-  'jade',
-  'goldie',
-  'bear',
-  'buddy',
-  'doc',
-  'queen',
-  'baby',
-  'destiny',
-  'harmony',
-  'trinity',
-  'eve',
-  'adam',
-]);
+const NAME_LIKE = wordList('name-like');
 
 /** Prepositions of place: a proper noun after one of them is likely somewhere ("in Paris", "across the Atlantic"). */
-const LOCATIVE = new Set([
-  'in',
-  'to',
-  'at',
-  'from',
-  'over',
-  'across',
-  'near',
-  'through',
-  'into',
-  'toward',
-  'towards',
-  'the',
-  'on',
-  'by',
-  'along',
-  'beside',
-]);
+const LOCATIVE = wordList('locative');
 
 const MIN_TYPO_LENGTH = 6;
 
 /** Nouns too general to stand for any symbol through their hypernyms ("the end of the world"). */
-const HYPERNYM_STOP = new Set([
-  'world',
-  'thing',
-  'stuff',
-  'place',
-  'area',
-  'side',
-  'part',
-  'end',
-  'top',
-  'bottom',
-  'front',
-  'back',
-  'life',
-  'man',
-  'woman',
-  'guy',
-  'girl',
-  'boy',
-  'lady',
-  'gentleman',
-  'kind',
-  'type',
-  'piece',
-  'bit',
-  'lot',
-  'way',
-  'thought',
-  'idea',
-  'moment',
-  'sort',
-  'group',
-  'bunch',
-  'set',
-  'number',
-  'amount',
-  'level',
-  'spot',
-  'point',
-  'line',
-  'word',
-  'name',
-  'reason',
-  'case',
-  'fact',
-]);
+const HYPERNYM_STOP = wordList('hypernym-stop');
 
 /** Places where "the foot of …" is a location, not a foot. */
-const FOOT_OF = new Set([
-  'bed',
-  'stairs',
-  'stair',
-  'staircase',
-  'steps',
-  'hill',
-  'mountain',
-  'cliff',
-  'ladder',
-  'tree',
-  'page',
-  'table',
-  'wall',
-  'bridge',
-  'slope',
-  'tower',
-]);
+const FOOT_OF = wordList('foot-of-places');
+/** Skipped between "foot of" and the place. */
+const FOOT_OF_SKIP = wordList('foot-of-skip');
+const SCHOOL_OF_FISH = wordList('school-of-fish');
+const PHRASE_FILLERS = wordList('phrase-fillers');
 
 /**
  * Fixed expressions in which a symbol's word means something else: "next door", "the foot of the
@@ -219,20 +63,14 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
   if (token.forms.includes('foot') && next?.normal === 'of') {
-    const target = [after(2), after(3)].find((t) => t && !/^(the|my|a|an|his|her|our|their)$/.test(t.normal));
+    const target = [after(2), after(3)].find((t) => t && !FOOT_OF_SKIP.has(t.normal));
     if (target && target.forms.some((f) => FOOT_OF.has(f))) return true;
   }
   if (token.forms.includes('school') && next?.normal === 'of') {
     const target = [after(2), after(3), after(4), after(5)].find(
       (t) => t && t.pos !== 'ADJ' && t.pos !== 'DET' && t.pos !== 'NUM',
     );
-    if (
-      target &&
-      /^(fish|fishes|dolphin|dolphins|whale|whales|tuna|minnow|minnows|sardine|sardines|shark|sharks)$/.test(
-        target.normal,
-      )
-    )
-      return true;
+    if (target && SCHOOL_OF_FISH.has(target.normal)) return true;
   }
   return false;
 }

@@ -1,8 +1,11 @@
-import { PHRASE_FILLERS, phraseWords, type KnowledgeBase } from '../kb/loader';
+import { wordList } from '../kb/lexicon';
+import { phraseWords, type KnowledgeBase } from '../kb/loader';
 import type { MotifEntry } from '../kb/schema';
 import { SliceTimer } from '../util/cooperative';
 import type { DreamDocument, Token } from './document';
 import type { SymbolHit } from './matcher';
+
+const PHRASE_FILLERS = wordList('phrase-fillers');
 
 /**
  * Motifs are recognised from cue terms: a trigger matches when each of its groups has a term

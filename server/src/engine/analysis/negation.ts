@@ -1,3 +1,5 @@
+import { wordList } from '../kb/lexicon';
+
 /**
  * Negation scope. wink flags every token from a cue to the end of the clause ("there was no door
  * in the house" flags "house" too), which would hide symbols that are really there, so the scope is
@@ -12,60 +14,17 @@ export interface NegationToken {
   forms: string[];
 }
 
-const NP_CUES = new Set(['no', 'without', 'neither', 'nor']);
-const VERBAL_CUES = new Set(['not', "n't", 'never', 'nt', 'cannot']);
-const EXISTENCE_VERBS = new Set([
-  'be',
-  'see',
-  'notice',
-  'hear',
-  'have',
-  'spot',
-  'exist',
-  'meet',
-  'remember',
-  'feel',
-  'smell',
-  'there',
-  'appear',
-  'show',
-]);
-const NP_BODY = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'ADV', 'X']);
-const SKIP_BEFORE_PREDICATE = new Set(['AUX', 'PART', 'ADV', 'PRON', 'DET']);
-const NP_CONTINUERS = new Set(['or', 'nor']);
+const NP_CUES = wordList('negation-noun-cues');
+const VERBAL_CUES = wordList('negation-verbal-cues');
+const EXISTENCE_VERBS = wordList('existence-verbs');
+const NP_BODY = wordList('noun-phrase-pos');
+const SKIP_BEFORE_PREDICATE = wordList('skip-before-predicate-pos');
+const NP_CONTINUERS = wordList('noun-phrase-continuers');
 /** The tagger reads possessive determiners as pronouns; inside a noun phrase they act as determiners. */
-const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
+const POSSESSIVES = wordList('possessives');
 /** Actions whose failure is itself a classic dream experience ("I couldn't scream"). */
-const STRUGGLE_VERBS = new Set([
-  'breathe',
-  'move',
-  'run',
-  'scream',
-  'shout',
-  'yell',
-  'speak',
-  'talk',
-  'walk',
-  'stop',
-  'escape',
-  'wake',
-  'fly',
-  'swim',
-  'climb',
-  'fight',
-  'hide',
-  'cry',
-  'sing',
-  'dance',
-  'float',
-  'punch',
-  'call',
-  'dial',
-  'drive',
-  'steer',
-  'brake',
-  'open',
-]);
+const STRUGGLE_VERBS = wordList('struggle-verbs');
+const OBJECT_OPENERS = wordList('object-openers');
 
 /** Marks the tokens of one noun phrase starting at `from`, returns the index after it. */
 function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[]): number {
@@ -155,7 +114,7 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
     while (
       j < tokens.length &&
       SKIP_BEFORE_PREDICATE.has(tokens[j]?.pos ?? '') &&
-      !/^(a|an|any|the)$/.test(tokens[j]?.normal ?? '')
+      !OBJECT_OPENERS.has(tokens[j]?.normal ?? '')
     )
       j += 1;
     const predicate = tokens[j];

@@ -1,3 +1,4 @@
+import { categoriesWith, wordList } from '../kb/lexicon';
 import type { TermRef } from '../kb/loader';
 import type { WordNet } from '../nlp/wordnet';
 import type { Token } from './document';
@@ -8,136 +9,17 @@ import type { Token } from './document';
  * another idea. Actions, emotions, colours and numbers are read whatever their part of speech.
  */
 
-const ANY_POS_CATEGORIES = new Set(['Actions', 'Emotions', 'Colors', 'Numbers']);
-const NOUN_LIKE = new Set(['NOUN', 'PROPN', 'X', 'NUM', 'INTJ', 'SYM']);
+const ANY_POS_CATEGORIES = categoriesWith('any-pos');
+const NOUN_LIKE = wordList('noun-like-pos');
 
 /** Things whose verb is the same idea: "it was raining", "the car crashed", "she texted me". */
-const VERB_SAME_IDEA = new Set([
-  'rain',
-  'drizzle',
-  'snow',
-  'hail',
-  'thunder',
-  'flood',
-  'crash',
-  'wreck',
-  'bleed',
-  'breathe',
-  'text',
-  'email',
-  'message',
-  'phone',
-  'telephone',
-  'bike',
-  'cycle',
-  'boat',
-  'sail',
-  'canoe',
-  'kayak',
-  'photograph',
-  'poison',
-  'wound',
-  'scar',
-  'lock',
-  'padlock',
-  'mask',
-  'veil',
-  'disguise',
-  'bath',
-  'bathe',
-  'shop',
-  'feast',
-  'garden',
-  'bloom',
-  'blossom',
-  'sprout',
-  'bubble',
-  'starve',
-  'paralyze',
-  'paralyse',
-  'electrocute',
-  'teleport',
-  'levitate',
-  'pray',
-  'worship',
-  'freeze',
-  'melt',
-  'glow',
-  'sparkle',
-  'explode',
-  'marry',
-  'wed',
-  'bury',
-  'haunt',
-  'vomit',
-  'ski',
-  'skate',
-  'surf',
-  'dive',
-  'sweat',
-  'injure',
-  'hurt',
-  'die',
-  'kill',
-  'murder',
-  'fight',
-  'attack',
-  'shoot',
-  'stab',
-  'dream',
-  'sleep',
-  'kiss',
-  'hug',
-  'swim',
-  'sink',
-  'drown',
-  'fly',
-  'fall',
-  'jump',
-  'run',
-  'chase',
-  'hide',
-  'climb',
-  'dance',
-  'sing',
-  'cry',
-  'scream',
-  'float',
-]);
+const VERB_SAME_IDEA = wordList('verb-same-idea');
 
 /** Adjective and adverb uses that are another idea than the noun symbol: "a key moment", "present at the time". */
-const MODIFIER_OTHER_IDEA = new Set([
-  'present',
-  'key',
-  'mobile',
-  'well',
-  'cross',
-  'fine',
-  'light',
-  'live',
-  'square',
-  'fair',
-  'plain',
-  'home',
-]);
+const MODIFIER_OTHER_IDEA = wordList('modifier-other-idea');
 
-const NOUN_MARKERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'its', 'our', 'their']);
-const DETERMINERS = new Set([
-  'a',
-  'an',
-  'the',
-  'my',
-  'your',
-  'his',
-  'her',
-  'its',
-  'our',
-  'their',
-  'this',
-  'that',
-  'these',
-  'those',
-]);
+const NOUN_MARKERS = wordList('noun-markers');
+const DETERMINERS = wordList('determiners');
 
 /**
  * A word WordNet's corpus almost never uses as a verb ("honey", "thumb", "mouth") is a noun even

@@ -1,3 +1,4 @@
+import { wordList } from '../kb/lexicon';
 import type { Sentiment } from '../nlp/sentiment';
 import type { DreamAnalysis } from '../types';
 import { SliceTimer } from '../util/cooperative';
@@ -17,52 +18,7 @@ const MIXED_RANGE = 0.9;
  * "huge"). Events that are distressing in a dream but neutral to VADER nudge a sentence down a
  * little, never flipping a clearly positive one.
  */
-const DREAM_DISTRESS = new Set([
-  'chase',
-  'pursue',
-  'attack',
-  'trap',
-  'trapped',
-  'drown',
-  'scream',
-  'hide',
-  'flee',
-  'lost',
-  'dark',
-  'darkness',
-  'crash',
-  'bleed',
-  'blood',
-  'die',
-  'dead',
-  'kill',
-  'monster',
-  'intruder',
-  'stuck',
-  'suffocate',
-  'collapse',
-  'chasing',
-  'falling',
-  'paralyzed',
-  'paralysed',
-  'choke',
-  'sink',
-  'flood',
-  'burn',
-  'shadow',
-  'hunt',
-  'corpse',
-  'bite',
-  'stab',
-  'shoot',
-  'crumble',
-  'rot',
-  'late',
-  'unprepared',
-  'exam',
-  'naked',
-  'chased',
-]);
+const DREAM_DISTRESS = wordList('dream-distress');
 /** Phrases VADER reads backwards in a dream: being laughed at is humiliation, not joy. */
 const REWRITES: Array<[RegExp, string]> = [[/\blaugh(ed|ing|s)? at (me|us|him|her|them)\b/gi, 'mocked $2']];
 const NUDGE = 0.2;

@@ -5,7 +5,13 @@ import type { ComposeContext } from './context';
 import { SymbolGuard } from './guard';
 import type { Recurrence } from './history';
 import type { IntentionReading } from './intention';
-import { connections, emotions, lucidity, overview, question, symbols } from './paragraphs';
+import { connections } from './paragraphs/connections';
+import { emotions } from './paragraphs/emotions';
+import { lucidity } from './paragraphs/lucidity';
+import { overview } from './paragraphs/overview';
+import { question } from './paragraphs/question';
+import { symbols } from './paragraphs/symbols';
+import { QUALITIES } from './paragraphs/shared';
 import { hashSeed, Rng } from './rng';
 import { contentWords } from '../nlp/text';
 
@@ -27,12 +33,9 @@ function rotate<T>(items: T[], by: number): T[] {
   return [...items.slice(k), ...items.slice(0, k)];
 }
 
-/** Qualities (a colour, a number, a feeling) colour the images; the images themselves lead. */
-const QUALITY_CATEGORIES = new Set(['Colors', 'Numbers', 'Emotions']);
-
 function focusOrder(symbols: DetectedSymbol[], by: number): DetectedSymbol[] {
-  const images = symbols.filter((s) => !QUALITY_CATEGORIES.has(s.category));
-  const qualities = symbols.filter((s) => QUALITY_CATEGORIES.has(s.category));
+  const images = symbols.filter((s) => !QUALITIES.has(s.category));
+  const qualities = symbols.filter((s) => QUALITIES.has(s.category));
   return [...rotate(images, by), ...rotate(qualities, by)];
 }
 

@@ -1,4 +1,5 @@
 import type { DreamDocument } from '../analysis/document';
+import { wordList } from '../kb/lexicon';
 import type { KnowledgeBase } from '../kb/loader';
 import { capitalise } from '../nlp/text';
 import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
@@ -55,9 +56,8 @@ export function quote(text: string): string {
 
 export { capitalise };
 
-const CLAUSE_BREAK = /^(and|but|while|when|as|until|because|so|then|where|which|before|after)$/i;
-const WEAK_END =
-  /^(a|an|the|my|your|his|her|its|our|their|to|of|in|on|at|by|for|with|and|or|but|was|were|is|i|it|that|this|could|would|not|from|into)$/i;
+const CLAUSE_BREAKS = wordList('fragment-clause-breaks');
+const WEAK_ENDS = wordList('fragment-weak-ends');
 
 /**
  * A sentence of the dream cut to a short quotable fragment, without its final punctuation: whole
@@ -73,13 +73,14 @@ export function fragment(sentence: string, maxWords = 14): string {
   let cut = -1;
   for (let i = Math.min(maxWords, words.length - 1); i >= 5; i -= 1) {
     const prev = words[i - 1] ?? '';
-    if (/[,;:]$/.test(prev) || CLAUSE_BREAK.test(words[i] ?? '')) {
+    if (/[,;:]$/.test(prev) || CLAUSE_BREAKS.has((words[i] ?? '').toLowerCase())) {
       cut = i;
       break;
     }
   }
   let head = words.slice(0, cut > 0 ? cut : maxWords - 2);
-  while (head.length > 4 && WEAK_END.test((head.at(-1) ?? '').replace(/[,;:]$/, ''))) head = head.slice(0, -1);
+  while (head.length > 4 && WEAK_ENDS.has((head.at(-1) ?? '').replace(/[,;:]$/, '').toLowerCase()))
+    head = head.slice(0, -1);
   return `${head.join(' ').replace(/[,;:]$/, '')}…`;
 }
 

@@ -1,3 +1,4 @@
+import { wordList } from '../kb/lexicon';
 import { phraseWords, type KnowledgeBase } from '../kb/loader';
 import { gerund, plural } from '../nlp/inflect';
 
@@ -5,7 +6,7 @@ import { gerund, plural } from '../nlp/inflect';
  * Words the reading needs for its own advice, whatever the dream holds: the lucid-dreaming
  * suggestion talks about becoming "lucid" without claiming the dream was a lucid dream.
  */
-const COMPOSER_VOCABULARY = new Set(['lucid', 'lucidity']);
+const COMPOSER_VOCABULARY = wordList('composer-vocabulary');
 
 /** "waking life" and its kin talk about being awake, not about the act of waking inside a dream. */
 const WAKING_IDIOM = /\bwaking (life|lives|hours|world|day|days|self|mind|reality)\b/g;

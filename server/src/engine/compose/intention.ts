@@ -1,5 +1,6 @@
 import type { DreamDocument } from '../analysis/document';
 import type { SymbolHit } from '../analysis/matcher';
+import { wordList } from '../kb/lexicon';
 import { STOPWORDS } from '../nlp/text';
 import type { DetectedSymbol, DreamAnalysis, IntentionForEngine } from '../types';
 
@@ -18,50 +19,9 @@ export interface IntentionReading {
 }
 
 /** Words of the intention's framing rather than its content ("I want to dream of …"). */
-const FRAMING = new Set([
-  'want',
-  'try',
-  'dream',
-  'see',
-  'go',
-  'become',
-  'have',
-  'get',
-  'make',
-  'let',
-  'know',
-  'able',
-  'remember',
-  'like',
-  'tonight',
-  'sleep',
-  'lucid',
-  'be',
-  'do',
-  'wish',
-  'hope',
-  'intend',
-  'intention',
-  'would',
-  'will',
-  'could',
-  'should',
-  'need',
-  'today',
-  'night',
-  'maybe',
-  'again',
-  'finally',
-  'realize',
-  'realise',
-  'aware',
-  'dreaming',
-  'myself',
-  'me',
-  'i',
-]);
+const FRAMING = wordList('intention-framing');
 const LUCID_GOAL = /\b(lucid|lucidity|realis|realiz|aware (that )?i('m| am) dreaming|know (that )?i('m| am) dreaming)/i;
-const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
+const CONTENT_POS = wordList('content-pos');
 
 function contentForms(doc: DreamDocument): Map<string, string[]> {
   const out = new Map<string, string[]>();

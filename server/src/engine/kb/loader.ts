@@ -1,28 +1,16 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SliceTimer, yieldToLoop } from '../util/cooperative';
+import { ENGINE_VERSION } from '../version';
+import { DEFAULT_KB_DIR, KnowledgeBaseError, describeIssues, parseJson, reason } from './files';
+import { lexicon, wordList } from './lexicon';
 import { KB_CATEGORIES, motifEntrySchema, symbolEntrySchema, type MotifEntry, type SymbolEntry } from './schema';
 
-export const DEFAULT_KB_DIR = fileURLToPath(new URL('.', import.meta.url));
+export { DEFAULT_KB_DIR, KnowledgeBaseError };
 
-/** Words ignored inside multi-word forms, so "cross a river" also matches "crossed the river". */
-export const PHRASE_FILLERS = new Set([
-  'a',
-  'an',
-  'the',
-  'my',
-  'your',
-  'his',
-  'her',
-  'its',
-  'our',
-  'their',
-  'this',
-  'that',
-  'some',
-]);
+const PHRASE_FILLERS = wordList('phrase-fillers');
 
 export interface KbSymbol extends SymbolEntry {
   /** The file the entry came from, relative to the knowledge-base directory. */
@@ -50,20 +38,15 @@ export interface KnowledgeBase {
   /** Multi-word names, synonyms and phrases, by their first (non-filler) word, longest first. */
   phrases: Map<string, PhraseRef[]>;
   motifs: MotifEntry[];
-  /** Hash of every file's content, for cache keys (an edited knowledge base re-reads dreams). */
+  /**
+   * Hash of the engine's code version and of every knowledge-base file it read, lexicon included:
+   * the key of stored analyses, so an edited knowledge base re-reads dreams.
+   */
   fingerprint: string;
-}
-
-export class KnowledgeBaseError extends Error {
-  override name = 'KnowledgeBaseError';
 }
 
 export function phraseWords(term: string): string[] {
   return term.split(/\s+/).filter((w) => w && !PHRASE_FILLERS.has(w));
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 }
 
 function entryLabel(raw: unknown, index: number): string {
@@ -74,21 +57,11 @@ function entryLabel(raw: unknown, index: number): string {
   return typeof name === 'string' ? `entry ${index} ("${name}")` : `entry ${index}`;
 }
 
-async function readJson(file: string, label: string): Promise<unknown> {
-  let text: string;
+async function readText(file: string, label: string): Promise<string> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (err) {
-    throw new KnowledgeBaseError(
-      `knowledge base: cannot read ${label}: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new KnowledgeBaseError(
-      `knowledge base: ${label} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    throw new KnowledgeBaseError(`knowledge base: cannot read ${label}: ${reason(err)}`);
   }
 }
 
@@ -108,13 +81,11 @@ async function parseArray<T>(raw: unknown, schema: z.ZodType<T>, label: string):
   return out;
 }
 
-function fnv1a(text: string, seed: number): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
+/** The fingerprint of a knowledge base: its files (name and content) and the engine's code version. */
+export function fingerprintOf(files: ReadonlyArray<{ file: string; text: string }>, version = ENGINE_VERSION): string {
+  const hash = createHash('sha256').update(version);
+  for (const { file, text } of files) hash.update(`\0${file}\0${text.length}\0`).update(text);
+  return hash.digest('hex').slice(0, 32);
 }
 
 /** Builds the lookup maps and rejects a term claimed by two entries (the matcher could not tell them apart). */
@@ -188,7 +159,8 @@ export async function indexKnowledgeBase(
 
 /**
  * Reads kb/symbols/*.json and kb/motifs.json, validates them against the schemas and indexes them.
- * Fails with a message naming the file and entry for anything invalid or ambiguous.
+ * Fails with a message naming the file and entry for anything invalid or ambiguous. The lexicon
+ * (kb/lexicon.ts) is read once for the whole engine; its files are part of the fingerprint.
  */
 export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<KnowledgeBase> {
   const symbolDir = path.join(dir, 'symbols');
@@ -196,22 +168,21 @@ export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<Knowledge
   try {
     files = (await readdir(symbolDir)).filter((f) => f.endsWith('.json')).sort();
   } catch (err) {
-    throw new KnowledgeBaseError(
-      `knowledge base: cannot list ${symbolDir}: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    throw new KnowledgeBaseError(`knowledge base: cannot list ${symbolDir}: ${reason(err)}`);
   }
   if (!files.length) throw new KnowledgeBaseError(`knowledge base: no symbol files in ${symbolDir}`);
   const symbols: KbSymbol[] = [];
-  let fingerprint = 0x811c9dc5;
+  const sources: Array<{ file: string; text: string }> = [];
   for (const file of files) {
     const label = `symbols/${file}`;
-    const raw = await readJson(path.join(symbolDir, file), label);
-    fingerprint = fnv1a(JSON.stringify(raw), fingerprint);
-    for (const entry of await parseArray(raw, symbolEntrySchema, label)) symbols.push({ ...entry, file: label });
+    const text = await readText(path.join(symbolDir, file), label);
+    sources.push({ file: label, text });
+    for (const entry of await parseArray(parseJson(text, label), symbolEntrySchema, label))
+      symbols.push({ ...entry, file: label });
     await yieldToLoop();
   }
-  const motifRaw = await readJson(path.join(dir, 'motifs.json'), 'motifs.json');
-  fingerprint = fnv1a(JSON.stringify(motifRaw), fingerprint);
-  const motifs = await parseArray(motifRaw, motifEntrySchema, 'motifs.json');
-  return await indexKnowledgeBase(symbols, motifs, fingerprint.toString(16).padStart(8, '0'));
+  const motifText = await readText(path.join(dir, 'motifs.json'), 'motifs.json');
+  sources.push({ file: 'motifs.json', text: motifText });
+  const motifs = await parseArray(parseJson(motifText, 'motifs.json'), motifEntrySchema, 'motifs.json');
+  return await indexKnowledgeBase(symbols, motifs, fingerprintOf([...sources, ...lexicon.sources]));
 }

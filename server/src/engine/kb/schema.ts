@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The dream knowledge base is data written by the project (see kb/symbols/*.json and
- * kb/motifs.json). These schemas validate it when the engine loads, so a broken entry fails
- * loudly at start instead of producing a strange interpretation later.
+ * The dream knowledge base is data written by the project: the symbols (kb/symbols/*.json), the
+ * motifs (kb/motifs.json), the word lists the rules consult (kb/lexicon/*.json) and what the
+ * engine knows of each category (kb/categories.json). These schemas validate it when the engine
+ * loads, so a broken entry fails loudly at start instead of producing a strange interpretation later.
  */
 
 /** A lower-case word or multi-word form in base form ("tooth", "fall out", "high school"). */
@@ -88,3 +89,146 @@ export const KB_CATEGORIES = [
   'Spiritual and Otherworldly',
 ] as const;
 export type KbCategory = (typeof KB_CATEGORIES)[number];
+
+/** Universal part-of-speech tags, as the tagger writes them. */
+export const POS_TAGS = [
+  'ADJ',
+  'ADP',
+  'ADV',
+  'AUX',
+  'CCONJ',
+  'DET',
+  'INTJ',
+  'NOUN',
+  'NUM',
+  'PART',
+  'PRON',
+  'PROPN',
+  'PUNCT',
+  'SCONJ',
+  'SYM',
+  'VERB',
+  'X',
+] as const;
+
+/** A lexicon list's name is its file name (kebab-case, without ".json"). */
+const listName = z.string().regex(/^[a-z0-9-]+$/, 'list names are kebab-case file names without ".json"');
+/** One sentence or two saying what the list is for, shown to whoever edits it. */
+const description = z.string().min(20).max(400);
+
+/** A lower-case word or fixed expression the engine's rules look for ("n't", "e.g.", "my dream"). */
+const lexiconWord = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9'.-]+( [a-z0-9'.-]+)*$/, 'lexicon words are lower-case');
+
+function noRepeats(items: readonly string[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item)) ctx.addIssue({ code: 'custom', path: ['items'], message: `"${item}" is listed twice` });
+    seen.add(item);
+  }
+}
+
+/**
+ * A list the analysis and composition rules consult (kb/lexicon/<name>.json): words, or
+ * part-of-speech tags. A list may include other lists of the same kind instead of repeating them.
+ */
+export const lexiconListSchema = z
+  .discriminatedUnion('of', [
+    z.strictObject({
+      description,
+      of: z.literal('words'),
+      include: z.array(listName).optional(),
+      items: z.array(lexiconWord),
+    }),
+    z.strictObject({
+      description,
+      of: z.literal('tags'),
+      include: z.array(listName).optional(),
+      items: z.array(z.enum(POS_TAGS)),
+    }),
+  ])
+  .superRefine((list, ctx) => {
+    noRepeats(list.items, ctx);
+    if (!list.items.length && !list.include?.length)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'a list needs items or an include' });
+  });
+export type LexiconList = z.infer<typeof lexiconListSchema>;
+
+/** WordNet's noun lexicographer files: the broad kind of thing a noun sense is. */
+export const WORDNET_NOUN_FILES = [
+  'noun.Tops',
+  'noun.act',
+  'noun.animal',
+  'noun.artifact',
+  'noun.attribute',
+  'noun.body',
+  'noun.cognition',
+  'noun.communication',
+  'noun.event',
+  'noun.feeling',
+  'noun.food',
+  'noun.group',
+  'noun.location',
+  'noun.motive',
+  'noun.object',
+  'noun.person',
+  'noun.phenomenon',
+  'noun.plant',
+  'noun.possession',
+  'noun.process',
+  'noun.quantity',
+  'noun.relation',
+  'noun.shape',
+  'noun.state',
+  'noun.substance',
+  'noun.time',
+] as const;
+
+/**
+ * Groups of categories the rules treat alike: qualities (they colour the images and never lead a
+ * reading), categories read whatever the part of speech, the places a dream can be set in, and
+ * what a proper noun may be read as.
+ */
+export const CATEGORY_ROLES = ['quality', 'any-pos', 'setting', 'proper-place'] as const;
+export type CategoryRole = (typeof CATEGORY_ROLES)[number];
+
+const kbCategory = z.enum(KB_CATEGORIES);
+
+/** kb/categories.json: what the engine knows about each category beyond its symbols. */
+export const categoriesFileSchema = z.strictObject({
+  description,
+  categories: z.record(
+    kbCategory,
+    z.strictObject({
+      /** One general sentence, for words the knowledge base does not describe itself. */
+      guidance: z.string().min(20).max(300),
+      /** The noun files a WordNet sense of one of its symbols may belong to (a Lesk choice among them). */
+      wordnetSenses: z.array(z.enum(WORDNET_NOUN_FILES)),
+      /** Why the list is as it is, where that is not obvious. */
+      wordnetNote: z.string().optional(),
+      /** How far above an unknown noun (in WordNet hypernym steps) one of its symbols may be. */
+      hypernymDepth: z.number().int().min(0).max(3),
+    }),
+  ),
+  roles: z.record(
+    z.enum(CATEGORY_ROLES),
+    z.strictObject({ description, categories: z.array(kbCategory).min(1) }).superRefine((role, ctx) => {
+      const seen = new Set<string>();
+      for (const c of role.categories) {
+        if (seen.has(c)) ctx.addIssue({ code: 'custom', path: ['categories'], message: `"${c}" is listed twice` });
+        seen.add(c);
+      }
+    }),
+  ),
+  wordnetOnly: z.strictObject({
+    description,
+    /** For a word only WordNet knows: the category closest to its noun file. */
+    byNounFile: z.partialRecord(z.enum(WORDNET_NOUN_FILES), kbCategory),
+    /** The category of a noun file not listed above. */
+    otherwise: kbCategory,
+  }),
+});
+export type CategoriesFile = z.infer<typeof categoriesFileSchema>;

@@ -1,3 +1,4 @@
+import { categoriesWith, lexicon } from '../kb/lexicon';
 import type { KbSymbol, KnowledgeBase } from '../kb/loader';
 import { SliceTimer } from '../util/cooperative';
 import { contentWords } from './text';
@@ -9,81 +10,17 @@ import type { Synset, WordNet } from './wordnet';
  * of the nearest symbol above it.
  */
 
-/** The noun lexicographer files a symbol of each category may belong to. */
-const CATEGORY_LEXNAMES: Record<string, string[]> = {
-  Animals: ['noun.animal'],
-  Nature: ['noun.plant', 'noun.object', 'noun.location', 'noun.group', 'noun.substance', 'noun.artifact'],
-  Water: ['noun.object', 'noun.location', 'noun.phenomenon', 'noun.substance', 'noun.artifact', 'noun.event'],
-  Celestial: ['noun.object', 'noun.location', 'noun.time', 'noun.phenomenon', 'noun.event'],
-  Weather: ['noun.phenomenon', 'noun.event', 'noun.substance', 'noun.object'],
-  Places: ['noun.location', 'noun.artifact', 'noun.object', 'noun.act', 'noun.group'],
-  'Buildings and Rooms': ['noun.artifact', 'noun.location'],
-  'People and Figures': ['noun.person', 'noun.group'],
-  Body: ['noun.body', 'noun.state', 'noun.substance', 'noun.attribute', 'noun.act', 'noun.process'],
-  Objects: ['noun.artifact', 'noun.possession', 'noun.communication', 'noun.object', 'noun.substance'],
-  Clothing: ['noun.artifact', 'noun.state'],
-  'Food and Drink': [
-    'noun.food',
-    'noun.plant',
-    'noun.substance',
-    'noun.state',
-    'noun.artifact',
-    'noun.event',
-    'noun.act',
-  ],
-  'Vehicles and Travel': ['noun.artifact', 'noun.act', 'noun.event', 'noun.location', 'noun.communication'],
-  Technology: ['noun.artifact', 'noun.communication', 'noun.phenomenon', 'noun.act'],
-  // Actions are verbs at heart; their noun senses ("trial" under run, "engagement" under fight) mislead.
-  Actions: [],
-  Elements: ['noun.substance', 'noun.phenomenon', 'noun.object', 'noun.event'],
-  Colors: ['noun.attribute'],
-  // A number is not something a noun is a kind of ("ace" is not the number one).
-  Numbers: [],
-  Emotions: ['noun.feeling', 'noun.state'],
-  // Abstract senses ("dimension" as an attribute) would gather every aspect and feature.
-  'Spiritual and Otherworldly': ['noun.person', 'noun.location', 'noun.artifact', 'noun.group', 'noun.event'],
-};
-
-/** For WordNet-only words: the knowledge-base category closest to a lexicographer file. */
-const LEXNAME_CATEGORY: Record<string, string> = {
-  'noun.animal': 'Animals',
-  'noun.plant': 'Nature',
-  'noun.object': 'Nature',
-  'noun.body': 'Body',
-  'noun.food': 'Food and Drink',
-  'noun.person': 'People and Figures',
-  'noun.group': 'People and Figures',
-  'noun.feeling': 'Emotions',
-  'noun.state': 'Emotions',
-  'noun.artifact': 'Objects',
-  'noun.possession': 'Objects',
-  'noun.shape': 'Objects',
-  'noun.communication': 'Objects',
-  'noun.location': 'Places',
-  'noun.phenomenon': 'Elements',
-  'noun.substance': 'Elements',
-  'noun.quantity': 'Numbers',
-  'noun.act': 'Actions',
-  'noun.event': 'Actions',
-  'noun.process': 'Actions',
-  'noun.time': 'Celestial',
-  'noun.attribute': 'Colors',
-  'noun.cognition': 'Spiritual and Otherworldly',
-  'noun.motive': 'Emotions',
-};
-
 /** How many senses of a knowledge-base term are considered when choosing the one the entry means. */
 const SENSES_CONSIDERED = 6;
 /**
- * How far above an unknown noun a knowledge-base sense may be. Taxonomies of living things are
- * deep (beagle → hound → hunting dog → dog); elsewhere a long climb drifts ("instructions" → book).
+ * How far above an unknown noun a knowledge-base sense may be is set per category
+ * (kb/categories.json): taxonomies of living things are deep (beagle → hound → hunting dog → dog);
+ * elsewhere a long climb drifts ("instructions" → book). No category may climb further than this.
  */
-const MAX_DEPTH_BY_CATEGORY: Record<string, number> = { Animals: 3, Nature: 3, 'Food and Drink': 3 };
-const DEFAULT_MAX_DEPTH = 2;
 const MAX_SEARCH_DEPTH = 3;
 
 /** A proper noun is read only as a place: a sea, a river, an island, a city. */
-const PLACE_CATEGORIES = new Set(['Places', 'Water', 'Nature', 'Celestial', 'Buildings and Rooms']);
+const PLACE_CATEGORIES = categoriesWith('proper-place');
 
 export interface HypernymMatch {
   symbol: KbSymbol;
@@ -162,7 +99,7 @@ export class KbWordNet {
     context: Set<string>,
     senses: Synset[],
   ): Synset | null {
-    const allowed = CATEGORY_LEXNAMES[symbol.category] ?? [];
+    const allowed = lexicon.categories.get(symbol.category)?.wordnetSenses ?? [];
     let best: Synset | null = null;
     let bestScore = -1;
     for (let rank = 0; rank < senses.length; rank += 1) {
@@ -222,7 +159,7 @@ export class KbWordNet {
         const symbol = this.synsetSymbol.get(s.offset);
         if (
           symbol &&
-          depth <= (MAX_DEPTH_BY_CATEGORY[symbol.category] ?? DEFAULT_MAX_DEPTH) &&
+          depth <= (lexicon.categories.get(symbol.category)?.hypernymDepth ?? 0) &&
           (!options.placesOnly || PLACE_CATEGORIES.has(symbol.category))
         ) {
           return { symbol, depth, via: s.words };
@@ -254,7 +191,7 @@ export class KbWordNet {
   }
 
   static categoryForLexName(lexName: string): string {
-    return LEXNAME_CATEGORY[lexName] ?? 'Objects';
+    return lexicon.wordnetCategory(lexName);
   }
 
   get knowledgeBase(): KnowledgeBase {

@@ -1,18 +1,9 @@
+import { wordList } from '../kb/lexicon';
+
 /** Small text helpers shared by the matcher, the composer and the WordNet linking. */
 
-export const STOPWORDS = new Set(
-  `a about above after again against all am an and any are as at be because been before being below between both but by
-  can could did do does doing down during each few for from further had has have having he her here hers herself him
-  himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other
-  our ours ourselves out over own same she should so some such than that the their theirs them themselves then there
-  these they this those through to too under until up very was we were what when where which while who whom why will
-  with would you your yours yourself yourselves also one ones something someone somebody anything anyone everything
-  everyone nothing thing things usually often may might much many e.g. etc used especially like way get got
-  kind sort lot really back even still just
-  `
-    .split(/\s+/)
-    .filter(Boolean),
-);
+/** Function words and very general words (kb/lexicon/stopwords.json). */
+export const STOPWORDS = wordList('stopwords');
 
 /** Lower-case content words, with a plural "s" removed so "stars" and "star" compare equal. */
 export function contentWords(text: string): string[] {

@@ -1,0 +1,94 @@
+import { gerund } from '../../nlp/inflect';
+import { joinList } from '../../nlp/text';
+import { capitalise, firstSafe, pickSafe, quote, type ComposeContext } from '../context';
+import { QUALITIES, join, listOf } from './shared';
+
+/** (4) Links to the user's other dreams and to the intention; null when neither has anything to say. */
+export function connections(ctx: ComposeContext): string | null {
+  const parts: Array<string | null> = [];
+  let usedWording = -1;
+  ctx.recurrences.slice(0, 2).forEach((r) => {
+    const last = r.lastTitle && ctx.guard.ok(r.lastTitle) ? `, most recently in ${quote(r.lastTitle)}` : '';
+    if (r.kind === 'symbol' && r.symbol) {
+      const subject = r.symbol.category === 'Actions' ? gerund(r.symbol.name) : `the ${r.symbol.name}`;
+      const wordings = [
+        `This is not the first time ${subject} has shown up: it appears in ${r.count} of your last ${r.window} other dreams${last}.`,
+        `${capitalise(subject)} is a recurring image for you, appearing in ${r.count} of your last ${r.window} other dreams${last}.`,
+        `${capitalise(subject)} appears in ${r.count} of your last ${r.window} other dreams as well${last}.`,
+      ];
+      // A second recurring theme is worded differently from the first.
+      const chosen = pickSafe(
+        ctx,
+        wordings.filter((_, i) => i !== usedWording),
+      );
+      usedWording = chosen ? wordings.indexOf(chosen) : usedWording;
+      parts.push(chosen);
+    } else if (r.kind === 'motif' && r.motif) {
+      parts.push(
+        firstSafe(ctx, [
+          `The pattern of ${r.motif.name.toLowerCase()} recurs too, in ${r.count} of your last ${r.window} other dreams${last}.`,
+        ]) ?? `One of this dream's patterns recurs too, in ${r.count} of your last ${r.window} other dreams.`,
+      );
+    }
+  });
+  if (parts.length) {
+    parts.push(
+      pickSafe(ctx, [
+        'Images that keep returning usually mark a theme your mind is still working on; what was different this time can be revealing.',
+        'When a theme recurs, comparing the versions side by side often shows how your feelings about it are shifting.',
+      ]),
+    );
+  } else if (ctx.fresh && ctx.fresh.length && ctx.historySize >= 5) {
+    const images = ctx.fresh.filter((s) => !QUALITIES.has(s.category));
+    const f = images.length ? images[ctx.variant % images.length] : undefined;
+    if (f) {
+      const named = f.category === 'Actions' ? gerund(f.name) : `the ${f.name}`;
+      parts.push(
+        pickSafe(ctx, [
+          `None of your last ${ctx.historySize} other dreams features ${named}, so it is new in your journal, which may mean something new is stirring.`,
+          `${capitalise(named)} has not appeared in any of your last ${ctx.historySize} other dreams; a new image often arrives with a new concern or possibility.`,
+        ]),
+      );
+    }
+  }
+  const it = ctx.intention;
+  if (it) {
+    const said = firstSafe(ctx, [quote(it.text)]);
+    const named = said ? `your intention ${said}` : 'the intention you linked to this dream';
+    const shared = it.shared.length ? listOf(it.shared.slice(0, 3)) : null;
+    const words = it.sharedWords.filter((w) => ctx.guard.ok(w)).slice(0, 3);
+    if (it.outcome === 'fulfilled') {
+      parts.push(
+        it.lucidGoal
+          ? pickSafe(ctx, [
+              `You set out to become lucid, and you did: ${named} was met.`,
+              `With ${named}, you hoped for lucidity, and the dream gave it to you.`,
+            ])
+          : pickSafe(ctx, [
+              `You went to sleep with ${named}, and the dream answered it${shared ? `: ${shared} appeared` : ''}.`,
+              `It looks as though ${named} was heard${shared ? `, with ${shared} right there in the dream` : ''}.`,
+            ]),
+      );
+    } else if (it.outcome === 'partial') {
+      const what = shared ?? (words.length ? joinList(words.map((w) => quote(w))) : null);
+      parts.push(
+        pickSafe(ctx, [
+          `Part of ${named} shows up here${what ? `: ${what}` : ''}; dreams often answer sideways, so that part may be the one to follow.`,
+          `The dream touches on ${named}${what ? ` through ${what}` : ''}, though not in the way you might have pictured.`,
+        ]),
+      );
+    } else {
+      parts.push(
+        pickSafe(ctx, [
+          `${capitalise(named)} does not appear in the dream's images directly. That is common; a dream sometimes answers the feeling behind an intention rather than its content.`,
+          `This dream went its own way rather than following ${named}, which can say something about what needed attention first.`,
+        ]),
+      );
+    }
+    if (it.completed)
+      parts.push(
+        pickSafe(ctx, ['You have marked the intention as completed.', 'You have already marked it as completed.']),
+      );
+  }
+  return parts.filter(Boolean).length ? join(parts) : null;
+}

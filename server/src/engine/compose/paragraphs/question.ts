@@ -1,0 +1,58 @@
+import { wordList } from '../../kb/lexicon';
+import { joinList } from '../../nlp/text';
+import { agree, capitalise, fragment, pickSafe, quote, type ComposeContext } from '../context';
+import { associationsOf, sentencesOf } from './shared';
+
+/** Actions too plain to frame the question. */
+const SKIP_ACTIONS = wordList('question-skip-actions');
+
+/** (6) A question for reflection, specific to this dream. */
+export function question(ctx: ComposeContext): string {
+  const { analysis, variant, rng } = ctx;
+  const symbol = ctx.focus.length ? ctx.focus[variant % ctx.focus.length] : undefined;
+  const sentences = sentencesOf(ctx);
+  const lastSentence = sentences.at(-1);
+  const ending = lastSentence ? quote(fragment(lastSentence, 10)) : null;
+  const endingOk = ending && ctx.guard.ok(ending) && sentences.length > 1 ? ending : null;
+  const lead = pickSafe(ctx, ['A question to sit with:', 'Something to reflect on:', 'To take with you:']);
+  if (!symbol) {
+    const kp = analysis.keyPhrases.slice(0, 2).map((k) => quote(k));
+    const q = kp.length
+      ? kp.length > 1
+        ? pickSafe(ctx, [
+            `what do ${joinList(kp)} mean to you personally, and where have you met them lately?`,
+            `which part of ${joinList(kp)} feels most like your life right now?`,
+          ])
+        : pickSafe(ctx, [
+            `what does ${kp[0] ?? ''} mean to you personally, and where have you met it lately?`,
+            `what in your life right now feels like ${kp[0] ?? ''}?`,
+          ])
+      : endingOk
+        ? `the dream ends with ${endingOk}; what would make that ending feel complete?`
+        : 'what was the strongest feeling in this dream, and where else have you felt it recently?';
+    return `${lead} ${capitalise(q ?? '')}`;
+  }
+  const assoc = rng.shuffle(associationsOf(ctx, symbol.name));
+  const [a1, a2] = assoc;
+  const gerunds = analysis.symbols
+    .filter((s) => s.category === 'Actions' && !SKIP_ACTIONS.has(s.name))
+    .map((s) => s.mention);
+  const q = pickSafe(ctx, [
+    a1 && a2
+      ? `what in your life right now feels like ${symbol.mention}, with ${agree(symbol, 'its', 'their')} sense of ${a1} or ${a2}?`
+      : null,
+    symbol.category === 'Actions' || symbol.category === 'Emotions'
+      ? null
+      : `if ${symbol.mention} could speak, what would ${agree(symbol, 'it', 'they')} want you to know?`,
+    a1
+      ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?`
+      : null,
+    endingOk
+      ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?`
+      : null,
+    gerunds.length && gerunds[0] !== symbol.mention
+      ? `what are you doing in your days that feels like ${gerunds[0]}, and how does ${symbol.mention} fit into it?`
+      : null,
+  ]);
+  return `${lead} ${capitalise(q ?? `what does ${symbol.mention} mean to you?`)}`;
+}

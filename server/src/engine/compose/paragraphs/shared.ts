@@ -1,0 +1,35 @@
+import { joinList } from '../../nlp/text';
+import type { DetectedSymbol } from '../../types';
+import { categoriesWith } from '../../kb/lexicon';
+import type { ComposeContext } from '../context';
+
+/**
+ * What the six paragraphs of a reading share. Each paragraph builds its sentences from the
+ * dream's own words (quotes, the symbols as written) and the knowledge base, choosing among
+ * several wordings with the reading's seeded generator; every sentence passes the symbol guard or
+ * is left out.
+ */
+
+/** Qualities (a colour, a number, a feeling) colour the images; the images themselves lead. */
+export const QUALITIES = categoriesWith('quality');
+
+export function join(sentences: Array<string | null>): string {
+  return sentences.filter((s): s is string => Boolean(s)).join(' ');
+}
+
+/** Mentions joined as a list ("the ocean, the beagles and flying"). */
+export function listOf(symbols: DetectedSymbol[]): string {
+  return joinList(symbols.map((s) => s.mention));
+}
+
+export function sentencesOf(ctx: ComposeContext): string[] {
+  return ctx.narrative.sentences.map((s) => s.text);
+}
+
+/** Associations of a symbol that name no undetected symbol, simple ones first ("warmth and shelter" reads badly in a list). */
+export function associationsOf(ctx: ComposeContext, name: string): string[] {
+  const entry = ctx.kb.byName.get(name);
+  const safe = (entry?.associations ?? []).filter((a) => ctx.guard.ok(a));
+  const simple = safe.filter((a) => !/\b(and|or)\b/.test(a));
+  return simple.length >= 2 ? simple : safe;
+}

@@ -1,0 +1,188 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_KB_DIR, KnowledgeBaseError, describeIssues, parseJson, reason } from './files';
+import {
+  CATEGORY_ROLES,
+  categoriesFileSchema,
+  lexiconListSchema,
+  type CategoriesFile,
+  type CategoryRole,
+  type LexiconList,
+} from './schema';
+
+/**
+ * The word lists and category data the analysis and composition rules consult, kept as knowledge-
+ * base files (kb/lexicon/*.json, kb/categories.json) rather than in code. They are read and
+ * validated once, when the engine is first imported: a broken file stops the start with a
+ * message naming it.
+ */
+
+/** Every list the rules use; a file for each must exist in kb/lexicon/, and no other. */
+export const LEXICON_LISTS = [
+  'clause-break-pos',
+  'composer-vocabulary',
+  'content-pos',
+  'determiners',
+  'dream-distress',
+  'excerpt-weak-ends',
+  'existence-verbs',
+  'foot-of-places',
+  'foot-of-skip',
+  'fragment-clause-breaks',
+  'fragment-weak-ends',
+  'generic-nouns',
+  'hypernym-stop',
+  'intention-framing',
+  'locative',
+  'modifier-other-idea',
+  'name-like',
+  'negation-noun-cues',
+  'negation-verbal-cues',
+  'noun-like-pos',
+  'noun-markers',
+  'noun-phrase-continuers',
+  'noun-phrase-pos',
+  'object-openers',
+  'phrase-fillers',
+  'possessives',
+  'question-skip-actions',
+  'school-of-fish',
+  'skip-before-predicate-pos',
+  'stopwords',
+  'struggle-verbs',
+  'untitled-titles',
+  'verb-same-idea',
+] as const;
+export type LexiconName = (typeof LEXICON_LISTS)[number];
+
+export interface CategoryInfo {
+  guidance: string;
+  wordnetSenses: readonly string[];
+  hypernymDepth: number;
+}
+
+export interface Lexicon {
+  lists: Readonly<Record<LexiconName, ReadonlySet<string>>>;
+  categories: ReadonlyMap<string, CategoryInfo>;
+  roles: Readonly<Record<CategoryRole, ReadonlySet<string>>>;
+  /** For a word only WordNet knows: the category of a noun file. */
+  wordnetCategory(nounFile: string): string;
+  /** The files read, relative to the knowledge-base directory, with their text (for the fingerprint). */
+  sources: ReadonlyArray<{ file: string; text: string }>;
+}
+
+function readText(file: string, label: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new KnowledgeBaseError(`knowledge base: cannot read ${label}: ${reason(err)}`);
+  }
+}
+
+/** Resolves each list's includes into one set, rejecting unknown or circular includes and repeats. */
+function resolveLists(raw: Map<string, LexiconList>): Map<string, Set<string>> {
+  const resolved = new Map<string, Set<string>>();
+  const resolve = (name: string, trail: string[]): Set<string> => {
+    const done = resolved.get(name);
+    if (done) return done;
+    const label = `lexicon/${name}.json`;
+    if (trail.includes(name))
+      throw new KnowledgeBaseError(`knowledge base: ${label} includes itself (${[...trail, name].join(' → ')})`);
+    const list = raw.get(name);
+    if (!list)
+      throw new KnowledgeBaseError(
+        `knowledge base: lexicon/${trail.at(-1) ?? ''}.json includes unknown list "${name}"`,
+      );
+    const out = new Set<string>();
+    for (const included of list.include ?? []) {
+      const other = raw.get(included);
+      if (other && other.of !== list.of)
+        throw new KnowledgeBaseError(
+          `knowledge base: ${label} (${list.of}) cannot include lexicon/${included}.json (${other.of})`,
+        );
+      for (const item of resolve(included, [...trail, name])) out.add(item);
+    }
+    for (const item of list.items) {
+      if (out.has(item))
+        throw new KnowledgeBaseError(`knowledge base: ${label} repeats "${item}", which an included list already has`);
+      out.add(item);
+    }
+    resolved.set(name, out);
+    return out;
+  };
+  for (const name of raw.keys()) resolve(name, []);
+  return resolved;
+}
+
+/** Reads and validates kb/lexicon/*.json and kb/categories.json under `dir`. */
+export function readLexicon(dir = DEFAULT_KB_DIR): Lexicon {
+  const listDir = path.join(dir, 'lexicon');
+  let files: string[];
+  try {
+    files = readdirSync(listDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
+  } catch (err) {
+    throw new KnowledgeBaseError(`knowledge base: cannot list ${listDir}: ${reason(err)}`);
+  }
+  const sources: Array<{ file: string; text: string }> = [];
+  const raw = new Map<string, LexiconList>();
+  for (const file of files) {
+    const label = `lexicon/${file}`;
+    const text = readText(path.join(listDir, file), label);
+    sources.push({ file: label, text });
+    const parsed = lexiconListSchema.safeParse(parseJson(text, label));
+    if (!parsed.success)
+      throw new KnowledgeBaseError(`knowledge base: ${label} is invalid: ${describeIssues(parsed.error)}`);
+    raw.set(file.slice(0, -'.json'.length), parsed.data);
+  }
+  const known = new Set<string>(LEXICON_LISTS);
+  for (const name of raw.keys())
+    if (!known.has(name))
+      throw new KnowledgeBaseError(`knowledge base: lexicon/${name}.json is not a list the engine uses`);
+  for (const name of LEXICON_LISTS)
+    if (!raw.has(name)) throw new KnowledgeBaseError(`knowledge base: lexicon/${name}.json is missing`);
+  const resolved = resolveLists(raw);
+  const lists = Object.fromEntries(LEXICON_LISTS.map((name) => [name, resolved.get(name) ?? new Set()])) as Record<
+    LexiconName,
+    Set<string>
+  >;
+
+  const categoriesText = readText(path.join(dir, 'categories.json'), 'categories.json');
+  sources.push({ file: 'categories.json', text: categoriesText });
+  const parsed = categoriesFileSchema.safeParse(parseJson(categoriesText, 'categories.json'));
+  if (!parsed.success)
+    throw new KnowledgeBaseError(`knowledge base: categories.json is invalid: ${describeIssues(parsed.error)}`);
+  const data: CategoriesFile = parsed.data;
+  const categories = new Map<string, CategoryInfo>(
+    Object.entries(data.categories).map(([name, c]) => [
+      name,
+      { guidance: c.guidance, wordnetSenses: c.wordnetSenses, hypernymDepth: c.hypernymDepth },
+    ]),
+  );
+  const roles = Object.fromEntries(
+    CATEGORY_ROLES.map((role) => [role, new Set<string>(data.roles[role].categories)]),
+  ) as Record<CategoryRole, Set<string>>;
+  const byNounFile = new Map<string, string>(Object.entries(data.wordnetOnly.byNounFile));
+  const otherwise = data.wordnetOnly.otherwise;
+  return {
+    lists,
+    categories,
+    roles,
+    wordnetCategory: (nounFile) => byNounFile.get(nounFile) ?? otherwise,
+    sources,
+  };
+}
+
+/** The engine's lexicon, read once. */
+export const lexicon: Lexicon = readLexicon();
+
+/** One list of the engine's lexicon. */
+export function wordList(name: LexiconName): ReadonlySet<string> {
+  return lexicon.lists[name];
+}
+
+/** The categories that play a role ("quality", "setting", …). */
+export function categoriesWith(role: CategoryRole): ReadonlySet<string> {
+  return lexicon.roles[role];
+}

@@ -17,6 +17,7 @@ export function lazyEngine(): InterpretationEngine {
     provider: 'local',
     ready: () => get().ready(),
     analyse: (dream) => get().analyse(dream),
+    analyseMany: (dreams, table) => get().analyseMany(dreams, table),
     interpret: (req) => get().interpret(req),
     interpretSymbol: (input) => get().interpretSymbol(input),
     dictionarySeed: () => get().dictionarySeed(),

@@ -275,8 +275,10 @@ export const dreamAnalyses = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of what the analysis was made from (the engine's analysisContentHash). */
     contentHash: text('content_hash').notNull(),
-    engineVersion: text('engine_version').notNull(),
+    /** The knowledge base and engine version that made it; another fingerprint is a miss. */
+    kbFingerprint: text('kb_fingerprint').notNull(),
     /** The engine's DreamAnalysis as JSON (see server/src/engine/types.ts). */
     analysis: jsonb('analysis').notNull(),
     createdAt: createdAt(),

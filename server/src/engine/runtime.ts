@@ -1,4 +1,5 @@
 import { DreamAnalyser } from './analysis/analyse';
+import { AnalysisStore } from './analysis-store';
 import { loadKnowledgeBase, type KnowledgeBase } from './kb/loader';
 import { KbWordNet } from './nlp/kb-wordnet';
 import { warmMorphology } from './nlp/morphology';
@@ -13,6 +14,8 @@ export interface EngineRuntime {
   wordnet: WordNet;
   kbWordNet: KbWordNet;
   analyser: DreamAnalyser;
+  /** Analyses by content, for this knowledge base's fingerprint. */
+  analyses: AnalysisStore;
   stats: {
     loadMs: number;
     winkMode: 'sliced' | 'packaged';
@@ -27,6 +30,9 @@ export interface RuntimeOptions {
   kbDir?: string;
   wordnetDir?: string;
 }
+
+/** Analyses kept in memory: a user's history is read once, not on every request. */
+const ANALYSIS_MEMORY_LIMIT = 5000;
 
 /** Loads the knowledge base and the NLP data in slices, yielding to the event loop between them. */
 export async function loadRuntime(options: RuntimeOptions = {}): Promise<EngineRuntime> {
@@ -55,11 +61,17 @@ export async function loadRuntime(options: RuntimeOptions = {}): Promise<EngineR
     timePeriod: null,
     date: null,
   });
+  const analyses = new AnalysisStore({
+    fingerprint: kb.fingerprint,
+    limit: ANALYSIS_MEMORY_LIMIT,
+    analyse: async (dream) => (await analyser.read(dream)).analysis,
+  });
   return {
     kb,
     wordnet,
     kbWordNet,
     analyser,
+    analyses,
     stats: {
       loadMs: Math.round(performance.now() - started),
       winkMode: wink.mode,

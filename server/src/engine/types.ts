@@ -104,11 +104,37 @@ export interface DreamSign {
   dreamIds: number[];
 }
 
+/** An analysis kept for a saved dream, with what it was made from. */
+export interface StoredAnalysis {
+  dreamId: number;
+  /** sha256 of the dream's content (analysisContentHash). */
+  contentHash: string;
+  /** The fingerprint of the knowledge base and engine version that made it. */
+  fingerprint: string;
+  analysis: DreamAnalysis;
+}
+
+/**
+ * The persistent tier of the analysis store, one row per saved dream (the dream_analyses table).
+ * The store decides what is still valid; the table only loads and saves rows.
+ */
+export interface AnalysisTable {
+  load(dreamIds: number[]): Promise<StoredAnalysis[]>;
+  /** Inserts or replaces the rows of these dreams; a dream deleted meanwhile is skipped. */
+  save(rows: StoredAnalysis[]): Promise<void>;
+}
+
 export interface InterpretationEngine {
   readonly provider: 'local' | 'openai';
   /** Resolves when the knowledge base and NLP data are loaded. */
   ready(): Promise<void>;
   analyse(dream: DreamForEngine): Promise<DreamAnalysis>;
+  /**
+   * Analyses of several dreams, in order, through the engine's analysis store: an analysis is
+   * reused while the dream's content and the knowledge base are unchanged. With a table, saved
+   * dreams' analyses also outlive the process.
+   */
+  analyseMany(dreams: DreamForEngine[], table?: AnalysisTable): Promise<DreamAnalysis[]>;
   interpret(req: InterpretRequest): Promise<InterpretationResult>;
   /** Input already trimmed, non-empty, at most 60 characters. */
   interpretSymbol(input: string): Promise<SymbolReading>;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { DreamReading } from '../analysis/analyse';
 import { composeReading } from '../compose/compose';
 import { findRecurrences, newSymbols, type HistoryItem } from '../compose/history';
@@ -6,6 +5,7 @@ import { readIntention, type IntentionReading } from '../compose/intention';
 import { loadRuntime, type EngineRuntime, type RuntimeOptions } from '../runtime';
 import { readSymbol } from '../symbol-reading';
 import type {
+  AnalysisTable,
   DreamAnalysis,
   DreamForEngine,
   InterpretRequest,
@@ -14,23 +14,14 @@ import type {
   InterpretationResult,
   SymbolReading,
 } from '../types';
-import { yieldToLoop } from '../util/cooperative';
 
 export interface EngineLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
 }
 
-/** Analyses of other dreams are kept so a user's history is read once, not on every request. */
-const ANALYSIS_CACHE_LIMIT = 5000;
 /** History below this size says too little about what is new in a dream. */
 const MIN_HISTORY_FOR_NEW = 5;
-
-function contentKey(dream: DreamForEngine, fingerprint: string): string {
-  return createHash('sha1')
-    .update(JSON.stringify([fingerprint, dream.title, dream.narrative, dream.tags, dream.timePeriod]))
-    .digest('base64');
-}
 
 /** Everything the composer and the OpenAI prompt share: the reading plus its personal context. */
 export interface PreparedReading {
@@ -54,7 +45,6 @@ export function insightsOf(prepared: PreparedReading): InterpretationInsights {
 export class LocalEngine implements InterpretationEngine {
   readonly provider = 'local' as const;
   private readonly runtime: Promise<EngineRuntime>;
-  private readonly analyses = new Map<string, DreamAnalysis>();
 
   constructor(
     private readonly log: EngineLog,
@@ -85,43 +75,25 @@ export class LocalEngine implements InterpretationEngine {
 
   async analyse(dream: DreamForEngine): Promise<DreamAnalysis> {
     const rt = await this.runtime;
-    return structuredClone(await this.cachedAnalysis(rt, dream));
+    return structuredClone(await rt.analyses.get(dream));
   }
 
-  private async cachedAnalysis(rt: EngineRuntime, dream: DreamForEngine): Promise<DreamAnalysis> {
-    const key = contentKey(dream, rt.kb.fingerprint);
-    const hit = this.analyses.get(key);
-    if (hit) {
-      // Refresh its place so the most used analyses stay.
-      this.analyses.delete(key);
-      this.analyses.set(key, hit);
-      return hit;
-    }
-    const { analysis } = await rt.analyser.read(dream);
-    this.remember(key, analysis);
-    return analysis;
-  }
-
-  private remember(key: string, analysis: DreamAnalysis): void {
-    this.analyses.set(key, analysis);
-    if (this.analyses.size > ANALYSIS_CACHE_LIMIT) {
-      const oldest = this.analyses.keys().next();
-      if (!oldest.done) this.analyses.delete(oldest.value);
-    }
+  async analyseMany(dreams: DreamForEngine[], table?: AnalysisTable): Promise<DreamAnalysis[]> {
+    const rt = await this.runtime;
+    return structuredClone(await rt.analyses.getMany(dreams, table));
   }
 
   /** Reads the dream, its history and its intention: the grounding for both providers. */
   async prepare(req: InterpretRequest): Promise<PreparedReading> {
     const rt = await this.runtime;
     const reading = await rt.analyser.read(req.dream);
-    this.remember(contentKey(req.dream, rt.kb.fingerprint), reading.analysis);
+    rt.analyses.remember(req.dream, reading.analysis);
+    const others = req.history.slice(0, 50).filter((dream) => dream.id !== req.dream.id);
+    const analyses = await rt.analyses.getMany(others);
     const history: HistoryItem[] = [];
-    for (const dream of req.history.slice(0, 50)) {
-      if (dream.id === req.dream.id) continue;
-      const cached = this.analyses.has(contentKey(dream, rt.kb.fingerprint));
-      history.push({ dream, analysis: await this.cachedAnalysis(rt, dream) });
-      // Reading a long history is many small slices; let other requests in between.
-      if (!cached) await yieldToLoop();
+    for (const [k, dream] of others.entries()) {
+      const analysis = analyses[k];
+      if (analysis) history.push({ dream, analysis });
     }
     let intention: IntentionReading | null = null;
     if (req.intention && req.intention.text.trim()) {

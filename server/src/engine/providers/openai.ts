@@ -4,6 +4,7 @@ import { findRecurrences } from '../compose/history';
 import { SymbolGuard, splitSentences } from '../compose/guard';
 import type { KnowledgeBase } from '../kb/loader';
 import type {
+  AnalysisTable,
   DreamAnalysis,
   DreamForEngine,
   InterpretRequest,
@@ -131,6 +132,10 @@ export class OpenAiEngine implements InterpretationEngine {
 
   analyse(dream: DreamForEngine): Promise<DreamAnalysis> {
     return this.local.analyse(dream);
+  }
+
+  analyseMany(dreams: DreamForEngine[], table?: AnalysisTable): Promise<DreamAnalysis[]> {
+    return this.local.analyseMany(dreams, table);
   }
 
   interpretSymbol(input: string): Promise<SymbolReading> {

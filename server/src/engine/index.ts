@@ -5,8 +5,6 @@ import type { InterpretationEngine } from './types';
 export { computeDreamSigns } from './dream-signs';
 export type * from './types';
 
-export { ENGINE_VERSION } from './version';
-
 export interface EngineConfig {
   provider: 'local' | 'openai';
   openai?: OpenAiOptions;

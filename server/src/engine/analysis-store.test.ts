@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { analysisWith } from '../../test/analyses';
 import { AnalysisStore, analysisContentHash } from './analysis-store';
 import type { AnalysisTable, DreamAnalysis, DreamForEngine, StoredAnalysis } from './types';
 
 /** A stand-in analyser: one symbol per distinct word, so different texts give different analyses. */
-function wordAnalysis(dream: DreamForEngine): DreamAnalysis {
-  const words = [...new Set(dream.narrative.toLowerCase().match(/[a-z]+/g) ?? [])];
-  return {
-    symbols: words.map((w) => ({
-      name: w,
-      category: 'Objects',
-      surface: w,
-      via: 'name',
-      count: 1,
-      meaning: `A ${w}.`,
-      mention: `the ${w}`,
-      excerpt: w,
-      plural: false,
-      sentences: [0],
-      inTitle: false,
-    })),
-    motifs: [],
-    tone: { overall: 0, arc: [], movement: 'steady' },
-    lucid: false,
-    setting: null,
-    negated: [],
-    keyPhrases: [],
-    sentenceCount: 1,
-    wordCount: words.length,
-  };
-}
+const wordAnalysis = (dream: DreamForEngine): DreamAnalysis =>
+  analysisWith([...new Set(dream.narrative.toLowerCase().match(/[a-z]+/g) ?? [])]);
 
 function counting(fingerprint: string, limit = 100) {
   const reads: string[] = [];

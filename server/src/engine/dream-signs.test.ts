@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeDreamSigns } from './index';
+import { analysisWith } from '../../test/analyses';
 import type { DreamAnalysis, DreamForEngine } from './types';
 
 function item(
@@ -10,29 +11,7 @@ function item(
 ): { dream: DreamForEngine; analysis: DreamAnalysis } {
   return {
     dream: { id, title: `Dream ${id}`, narrative: '', tags: [], timePeriod: null, date: date ? new Date(date) : null },
-    analysis: {
-      symbols: symbols.map((name) => ({
-        name,
-        category: 'Water',
-        surface: name,
-        via: 'name',
-        count: 1,
-        meaning: '',
-        mention: `the ${name}`,
-        excerpt: name,
-        plural: false,
-        sentences: [0],
-        inTitle: false,
-      })),
-      motifs: motifs.map((m) => ({ id: m, name: m.replace(/-/g, ' '), sentence: 0 })),
-      tone: { overall: 0, arc: [], movement: 'steady' },
-      lucid: false,
-      setting: null,
-      negated: [],
-      keyPhrases: [],
-      sentenceCount: 1,
-      wordCount: 1,
-    },
+    analysis: analysisWith(symbols, motifs),
   };
 }
 

@@ -106,6 +106,19 @@ describe('lexicon validation', () => {
     const { Weather: _weather, ...rest } = data.categories;
     await writeFile(file, JSON.stringify({ ...data, categories: rest }));
     expect(() => readLexicon(dir)).toThrow(/categories\.json is invalid: categories\.Weather/);
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...data,
+        categories: {
+          ...data.categories,
+          Weather: { ...(data.categories.Weather as object), wordnetSenses: ['verb.weather'] },
+        },
+      }),
+    );
+    expect(() => readLexicon(dir)).toThrow(
+      /categories\.json is invalid: categories\.Weather\.wordnetSenses\.0: expected a WordNet noun file/,
+    );
     data.roles.quality = { description: 'Qualities colour the images of a dream.', categories: ['Colours'] };
     await writeFile(file, JSON.stringify(data));
     expect(() => readLexicon(dir)).toThrow(/categories\.json is invalid: roles\.quality\.categories\.0/);

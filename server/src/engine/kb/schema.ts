@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEX_NAMES } from '../nlp/wordnet';
 
 /**
  * The dream knowledge base is data written by the project: the symbols (kb/symbols/*.json), the
@@ -157,35 +158,10 @@ export const lexiconListSchema = z
   });
 export type LexiconList = z.infer<typeof lexiconListSchema>;
 
-/** WordNet's noun lexicographer files: the broad kind of thing a noun sense is. */
-export const WORDNET_NOUN_FILES = [
-  'noun.Tops',
-  'noun.act',
-  'noun.animal',
-  'noun.artifact',
-  'noun.attribute',
-  'noun.body',
-  'noun.cognition',
-  'noun.communication',
-  'noun.event',
-  'noun.feeling',
-  'noun.food',
-  'noun.group',
-  'noun.location',
-  'noun.motive',
-  'noun.object',
-  'noun.person',
-  'noun.phenomenon',
-  'noun.plant',
-  'noun.possession',
-  'noun.process',
-  'noun.quantity',
-  'noun.relation',
-  'noun.shape',
-  'noun.state',
-  'noun.substance',
-  'noun.time',
-] as const;
+/** WordNet's noun lexicographer files ("noun.animal"): the broad kind of thing a noun sense is. */
+const wordnetNounFile = z
+  .enum(LEX_NAMES)
+  .refine((name) => name.startsWith('noun.'), 'expected a WordNet noun file ("noun.animal")');
 
 /**
  * Groups of categories the rules treat alike: qualities (they colour the images and never lead a
@@ -206,7 +182,7 @@ export const categoriesFileSchema = z.strictObject({
       /** One general sentence, for words the knowledge base does not describe itself. */
       guidance: z.string().min(20).max(300),
       /** The noun files a WordNet sense of one of its symbols may belong to (a Lesk choice among them). */
-      wordnetSenses: z.array(z.enum(WORDNET_NOUN_FILES)),
+      wordnetSenses: z.array(wordnetNounFile),
       /** Why the list is as it is, where that is not obvious. */
       wordnetNote: z.string().optional(),
       /** How far above an unknown noun (in WordNet hypernym steps) one of its symbols may be. */
@@ -226,7 +202,9 @@ export const categoriesFileSchema = z.strictObject({
   wordnetOnly: z.strictObject({
     description,
     /** For a word only WordNet knows: the category closest to its noun file. */
-    byNounFile: z.partialRecord(z.enum(WORDNET_NOUN_FILES), kbCategory),
+    byNounFile: z
+      .partialRecord(z.enum(LEX_NAMES), kbCategory)
+      .refine((map) => Object.keys(map).every((name) => name.startsWith('noun.')), 'expected WordNet noun files'),
     /** The category of a noun file not listed above. */
     otherwise: kbCategory,
   }),

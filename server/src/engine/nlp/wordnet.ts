@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 export type WordNetPos = 'noun' | 'verb' | 'adj' | 'adv';
 
 /** WordNet's lexicographer files, by number (lexnames(5WN)). */
-const LEX_NAMES = [
+export const LEX_NAMES = [
   'adj.all',
   'adj.pert',
   'adv.all',
@@ -84,6 +84,13 @@ const NEWLINE = 10;
 const SPACE = 32;
 const SYNSET_CACHE_LIMIT = 20000;
 
+/** The line of a file held as a Buffer that contains byte `at`: its start and end offsets. */
+function lineAround(buf: Buffer, at: number): { start: number; end: number } {
+  const start = at === 0 ? 0 : buf.lastIndexOf(NEWLINE, at - 1) + 1;
+  const end = buf.indexOf(NEWLINE, start);
+  return { start, end: end < 0 ? buf.length : end };
+}
+
 /**
  * The index files are sorted in byte order, so a lemma is found by binary search over the raw file
  * held as a Buffer: nothing is parsed at load, and memory stays at the size of the files.
@@ -93,10 +100,7 @@ function searchIndex(buf: Buffer, lemma: string): string | null {
   let lo = 0;
   let hi = buf.length;
   while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const start = mid === 0 ? 0 : buf.lastIndexOf(NEWLINE, mid - 1) + 1;
-    let end = buf.indexOf(NEWLINE, start);
-    if (end < 0) end = buf.length;
+    const { start, end } = lineAround(buf, (lo + hi) >>> 1);
     let space = buf.indexOf(SPACE, start);
     if (space < 0 || space > end) space = end;
     const cmp = Buffer.compare(buf.subarray(start, space), key);
@@ -162,10 +166,7 @@ export async function verbTagCounts(words: Iterable<string>, dir = WordNet.dictP
     let lo = 0;
     let hi = buf.length;
     while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const start = mid === 0 ? 0 : buf.lastIndexOf(NEWLINE, mid - 1) + 1;
-      let end = buf.indexOf(NEWLINE, start);
-      if (end < 0) end = buf.length;
+      const { start, end } = lineAround(buf, (lo + hi) >>> 1);
       if (Buffer.compare(buf.subarray(start, Math.min(end, start + prefix.length)), prefix) < 0) lo = end + 1;
       else hi = start;
     }

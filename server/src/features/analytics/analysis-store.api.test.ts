@@ -9,6 +9,7 @@ import { createEngine } from '../../engine';
 import { analysisContentHash } from '../../engine/analysis-store';
 import { DEFAULT_KB_DIR, loadKnowledgeBase } from '../../engine/kb/loader';
 import type { DreamAnalysis, InterpretationEngine } from '../../engine/types';
+import { analysisWith } from '../../../test/analyses';
 import { startTestApp, type TestContext } from '../../../test/app';
 import { lazyEngine } from '../../../test/engine';
 import { signUp, type SignedInUser } from '../../../test/factories';
@@ -59,31 +60,7 @@ const rowsOf = (dreamIds: number[]) =>
   ctx.db.select().from(dreamAnalyses).where(inArray(dreamAnalyses.dreamId, dreamIds)).orderBy(dreamAnalyses.dreamId);
 
 /** An analysis only a stored row can hold: its one symbol is in no dream and no knowledge base. */
-const planted: DreamAnalysis = {
-  symbols: [
-    {
-      name: 'planted',
-      category: 'Objects',
-      surface: 'planted',
-      via: 'name',
-      count: 1,
-      meaning: 'Planted by the test.',
-      mention: 'the planted',
-      excerpt: 'planted',
-      plural: false,
-      sentences: [0],
-      inTitle: false,
-    },
-  ],
-  motifs: [],
-  tone: { overall: 0, arc: [], movement: 'steady' },
-  lucid: false,
-  setting: null,
-  negated: [],
-  keyPhrases: [],
-  sentenceCount: 1,
-  wordCount: 1,
-};
+const planted = analysisWith(['planted']);
 
 const toEngine = (d: Dream) => ({ ...d, timePeriod: d.timePeriod ?? null, date: d.date ? new Date(d.date) : null });
 

@@ -46,23 +46,55 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** The wall clock of `instant` in `timeZone`. */
-export function wallTimeIn(instant: Date, timeZone: string): WallTime {
+const asUtc = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+
+/** How far `timeZone`'s clock is ahead of UTC at `ms` (whole seconds), read from Intl. */
+function offsetFromIntl(ms: number, timeZone: string): number {
   const parts: Record<string, number> = {};
-  for (const p of partsFormatter(timeZone).formatToParts(instant)) {
+  for (const p of partsFormatter(timeZone).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: (parts.hour ?? 0) % 24,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
+  const wall = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    (parts.hour ?? 0) % 24,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
-const asUtc = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+const DAY_MS = 86_400_000;
+/** Offsets per zone and UTC day, when one offset holds the whole day (NaN: it changes that day). */
+const offsetCache = new Map<string, number>();
+
+function offsetAt(ms: number, timeZone: string): number {
+  if (timeZone === 'UTC') return 0;
+  const day = Math.floor(ms / DAY_MS);
+  const key = `${timeZone}\u0000${day}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const start = offsetFromIntl(day * DAY_MS, timeZone);
+    offset = start === offsetFromIntl((day + 1) * DAY_MS - 1000, timeZone) ? start : Number.NaN;
+    if (offsetCache.size > 50_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return Number.isNaN(offset) ? offsetFromIntl(ms, timeZone) : offset;
+}
+
+/** The wall clock of `instant` in `timeZone`. */
+export function wallTimeIn(instant: Date, timeZone: string): WallTime {
+  const local = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
+}
 
 /** The instant at which the wall clock in `timeZone` reads `wall`. */
 export function instantOf(wall: WallTime, timeZone: string): Date {
@@ -74,7 +106,7 @@ export function instantOf(wall: WallTime, timeZone: string): Date {
 }
 
 export function isRealDay(year: number, month: number, day: number): boolean {
-  if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 

@@ -28,4 +28,6 @@ export const MSG = {
   narrativeRequired: 'Dream description is required',
   intentionRequired: 'Intention text is required',
   emptySymbol: 'Please enter a symbol to interpret.',
+  importableFiles:
+    'You can import a Dream Traveler export (.json or .md) or a CSV file (.csv) with the columns date,title,narrative,tags.',
 } as const;

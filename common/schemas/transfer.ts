@@ -47,12 +47,42 @@ export const journalExportSchema = z.object({
 });
 export type JournalExport = z.infer<typeof journalExportSchema>;
 
+/** The formats `POST /api/import` reads: our JSON export, our Markdown export, or a CSV. */
+export const IMPORT_FORMATS = ['json', 'markdown', 'csv'] as const;
+
+/** How a CSV's day/month numbers ("02/10/2026") are ordered. */
+export const DAY_MONTH_ORDERS = ['month-day', 'day-month'] as const;
+export type DayMonthOrder = (typeof DAY_MONTH_ORDERS)[number];
+export const DAY_MONTH_ORDER_LABELS: Record<DayMonthOrder, string> = {
+  'month-day': 'Month/Day',
+  'day-month': 'Day/Month',
+};
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA zone name ("America/New_York"): calendar dates in a file are days in this zone. */
+const timeZoneSchema = z
+  .string({ error: 'timeZone must be text' })
+  .max(64, 'timeZone must be at most 64 characters')
+  .refine(isTimeZone, 'timeZone must be a time zone name such as "America/New_York"');
+
 export const importBodySchema = z.strictObject({
-  format: z.enum(['json', 'csv'], { error: 'format must be "json" or "csv"' }),
-  /** The export object (json) or the file's text (csv). */
+  format: z.enum(IMPORT_FORMATS, { error: 'format must be "json", "markdown" or "csv"' }),
+  /** The export object (json) or the file's text (markdown, csv). */
   data: z.unknown(),
   /** Only report what would happen (the preview). */
   dryRun: z.boolean().default(false),
+  /** The user's answer when a CSV's dates can be read either way; not needed when the file decides. */
+  dateOrder: z.enum(DAY_MONTH_ORDERS, { error: 'dateOrder must be "month-day" or "day-month"' }).optional(),
+  /** The user's time zone; dates without a time of day are saved at noon of that day there (UTC if absent). */
+  timeZone: timeZoneSchema.optional(),
 });
 export type ImportBody = z.input<typeof importBodySchema>;
 
@@ -60,10 +90,38 @@ export const importResultSchema = z.object({
   dryRun: z.boolean(),
   added: z.object({ dreams: z.number().int(), intentions: z.number().int(), interpretations: z.number().int() }),
   skipped: z.object({ dreams: z.number().int(), intentions: z.number().int() }),
-  preview: z.array(z.object({ title: z.string(), date: z.string().nullable(), status: z.enum(['new', 'duplicate']) })),
+  /** The first 100 dreams, each with the date it will be saved with (null: no date, or awaiting the order). */
+  preview: z.array(
+    z.object({
+      title: z.string(),
+      date: z.string().nullable(),
+      timePeriod: z.string().nullable(),
+      /** The date as the file wrote it (CSV only). */
+      dateText: z.string().nullable(),
+      status: z.enum(['new', 'duplicate']),
+    }),
+  ),
+  /** How day/month numbers were read; null when the file has none that could be read two ways. */
+  dateOrder: z
+    .object({
+      /** The file leaves the order open and the request did not choose: the import needs `dateOrder`. */
+      needsChoice: z.boolean(),
+      order: z.enum(DAY_MONTH_ORDERS).nullable(),
+      decidedBy: z.enum(['file', 'choice']).nullable(),
+      /** One date from the file, and the day it means in each order (null: no such day). */
+      example: z.object({
+        line: z.number().int(),
+        text: z.string(),
+        monthDay: z.string().nullable(),
+        dayMonth: z.string().nullable(),
+      }),
+    })
+    .nullable(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const exportQuerySchema = z.object({
   format: z.enum(['json', 'markdown'], { error: 'format must be "json" or "markdown"' }).default('json'),
+  /** The zone the Markdown's days are written in (UTC if absent). */
+  timeZone: timeZoneSchema.optional(),
 });

@@ -6,7 +6,8 @@ import { messageSchema } from '@common/schemas/auth';
 import { exportQuerySchema, importBodySchema, importResultSchema } from '@common/schemas/transfer';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../auth/guards';
-import { exportJournal, importJournal, renderMarkdown } from './service';
+import { renderMarkdown } from './markdown';
+import { exportJournal, importJournal } from './service';
 
 export async function transferRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   const { db } = options;
@@ -28,7 +29,7 @@ export async function transferRoutes(app: FastifyInstance, options: { db: Databa
       reply.header('Cache-Control', 'no-store');
       if (request.query.format === 'markdown') {
         reply.header('Content-Disposition', `attachment; filename="${base}.md"`);
-        return reply.type('text/markdown; charset=utf-8').send(renderMarkdown(data));
+        return reply.type('text/markdown; charset=utf-8').send(renderMarkdown(data, request.query.timeZone));
       }
       reply.header('Content-Disposition', `attachment; filename="${base}.json"`);
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
@@ -41,7 +42,8 @@ export async function transferRoutes(app: FastifyInstance, options: { db: Databa
       bodyLimit: HTTP.importBodyLimitBytes,
       schema: {
         tags: ['journal'],
-        summary: 'Import a JSON export or a CSV (date,title,narrative,tags); dryRun previews',
+        summary:
+          'Import a JSON or Markdown export or a CSV (date,title,narrative,tags); dryRun previews; timeZone places calendar dates; dateOrder answers a CSV whose day/month order is open',
         body: importBodySchema,
         response: { 200: importResultSchema, 400: messageSchema, 401: messageSchema },
       },

@@ -1,22 +1,25 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { format } from 'date-fns';
 import { z } from 'zod';
 import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
 import { normalizeTags, TIME_PERIODS } from '@common/schemas/dreams';
 import {
+  DAY_MONTH_ORDER_LABELS,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   journalExportSchema,
+  type DayMonthOrder,
+  type ImportBody,
   type ImportResult,
   type JournalExport,
 } from '@common/schemas/transfer';
-import { timePeriodLabel } from '@common/dream-text';
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { dreamsChanged } from '../dreams/service';
 import { parseCsv } from './csv';
+import { dayKey, instantOf, jsonDate, orderNumeric, readDateText, shortDay, type NumericDate } from './dates';
+import { parseMarkdown } from './markdown';
 
 export async function exportJournal(db: Database, userId: number): Promise<JournalExport> {
   const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
@@ -87,34 +90,6 @@ export async function exportJournal(db: Database, userId: number): Promise<Journ
   };
 }
 
-/** One readable document of the whole journal. */
-export function renderMarkdown(data: JournalExport): string {
-  const day = (iso: string | null) => (iso ? format(new Date(iso), 'MMM d, yyyy') : 'Unknown date');
-  const lines: string[] = [
-    `# Dream Journal of ${data.username}`,
-    '',
-    `Exported from Dream Traveler on ${day(data.exportedAt)} — ${data.dreams.length} dreams, ${data.intentions.length} intentions.`,
-    '',
-  ];
-  for (const d of [...data.dreams].reverse()) {
-    lines.push(`## ${d.title}`, '');
-    const meta = [`**Date:** ${day(d.date)}`];
-    if (d.timePeriod) meta.push(`**Time of life:** ${timePeriodLabel(d.timePeriod)}`);
-    if (d.tags.length) meta.push(`**Tags:** ${d.tags.join(', ')}`);
-    lines.push(meta.join(' · '), '', d.narrative, '');
-    const latest = d.interpretations.at(-1);
-    if (latest) lines.push('### Interpretation', '', latest.content, '');
-  }
-  if (data.intentions.length) {
-    lines.push('## Intentions', '');
-    for (const i of [...data.intentions].reverse()) {
-      lines.push(`- [${i.completed ? 'x' : ' '}] ${i.text} (${day(i.date)})${i.notes ? ` — ${i.notes}` : ''}`);
-    }
-    lines.push('');
-  }
-  return lines.join('\n');
-}
-
 interface DreamCandidate {
   ref: number | null;
   title: string;
@@ -125,16 +100,26 @@ interface DreamCandidate {
   intentionRef: number | null;
   createdAt: Date | null;
   interpretations: Array<{ content: string; provider?: string; createdAt: Date }>;
+  /** The date as a CSV wrote it, for the preview. */
+  dateText: string | null;
 }
 
 interface IntentionCandidate {
   ref: number;
   text: string;
   date: Date;
+  /** The file gave only a day (Markdown): duplicates are then matched by day, not by minute. */
+  dateOnly: boolean;
   completed: boolean;
   notes: string | null;
   dreamRef: number | null;
   createdAt: Date;
+}
+
+interface Parsed {
+  dreams: DreamCandidate[];
+  intentions: IntentionCandidate[];
+  dateOrder: ImportResult['dateOrder'];
 }
 
 const dreamRules = z.object({
@@ -168,9 +153,24 @@ function checkDream(candidate: DreamCandidate, where: string): DreamCandidate {
   return { ...candidate, ...parsed.data };
 }
 
-const MAX_IMPORT_DREAMS = 50_000;
+function checkIntention(text: string, notes: string | null, where: string): { text: string; notes: string | null } {
+  const trimmed = text.trim();
+  if (!trimmed || trimmed.length > LIMITS.intentionText.max) {
+    throw badRequest(`${where}: text must be 1–${LIMITS.intentionText.max} characters. Nothing was imported.`);
+  }
+  if (notes !== null && notes.length > LIMITS.intentionNotes.max) {
+    throw badRequest(`${where}: notes must be at most ${LIMITS.intentionNotes.max} characters. Nothing was imported.`);
+  }
+  return { text: trimmed, notes };
+}
 
-function fromJson(data: unknown): { dreams: DreamCandidate[]; intentions: IntentionCandidate[] } {
+const MAX_IMPORT_DREAMS = 50_000;
+const tooMany = () => badRequest(`An import may hold at most ${MAX_IMPORT_DREAMS} dreams.`);
+
+function fromJson(data: unknown, timeZone: string): Parsed {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw badRequest(`This is not a Dream Traveler JSON export. ${MSG.importableFiles}`);
+  }
   const parsed = journalExportSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -179,32 +179,132 @@ function fromJson(data: unknown): { dreams: DreamCandidate[]; intentions: Intent
       `This is not a Dream Traveler export (${where}: ${issue?.message ?? 'invalid'}). Nothing was imported.`,
     );
   }
-  if (parsed.data.dreams.length > MAX_IMPORT_DREAMS)
-    throw badRequest(`An import may hold at most ${MAX_IMPORT_DREAMS} dreams.`);
-  const intentionList = parsed.data.intentions.map((i, index) => {
-    const text = i.text.trim();
-    if (!text || text.length > LIMITS.intentionText.max) {
-      throw badRequest(
-        `intentions[${index}]: text must be 1–${LIMITS.intentionText.max} characters. Nothing was imported.`,
-      );
-    }
-    return { ...i, text, date: new Date(i.date), createdAt: new Date(i.createdAt) };
-  });
+  if (parsed.data.dreams.length > MAX_IMPORT_DREAMS) throw tooMany();
+  const intentionList = parsed.data.intentions.map((i, index) => ({
+    ...i,
+    ...checkIntention(i.text, i.notes, `intentions[${index}]`),
+    date: jsonDate(i.date, timeZone),
+    dateOnly: false,
+    createdAt: jsonDate(i.createdAt, timeZone),
+  }));
   const dreamList = parsed.data.dreams.map((d, index) =>
     checkDream(
       {
         ...d,
-        date: d.date ? new Date(d.date) : null,
-        createdAt: new Date(d.createdAt),
-        interpretations: d.interpretations.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
+        date: d.date ? jsonDate(d.date, timeZone) : null,
+        createdAt: jsonDate(d.createdAt, timeZone),
+        interpretations: d.interpretations.map((r) => ({ ...r, createdAt: jsonDate(r.createdAt, timeZone) })),
+        dateText: null,
       },
       `dreams[${index}] "${d.title.slice(0, 40)}"`,
     ),
   );
-  return { dreams: dreamList, intentions: intentionList };
+  return { dreams: dreamList, intentions: intentionList, dateOrder: null };
 }
 
-function fromCsv(data: unknown): { dreams: DreamCandidate[]; intentions: IntentionCandidate[] } {
+function fromMarkdown(data: unknown, timeZone: string): Parsed {
+  const parsed = parseMarkdown(data, timeZone);
+  if (parsed.dreams.length > MAX_IMPORT_DREAMS) throw tooMany();
+  const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+  const now = new Date();
+  const linkOf = parsed.dreams.map((d) => {
+    const named = d.intentionText;
+    return named === null ? -1 : parsed.intentions.findIndex((i) => sameText(i.text, named));
+  });
+  const intentionList = parsed.intentions.map((i, index) => ({
+    ref: index,
+    ...checkIntention(i.text, i.notes, `line ${i.line}`),
+    date: i.date,
+    dateOnly: true,
+    completed: i.completed,
+    dreamRef: linkOf.includes(index) ? linkOf.indexOf(index) : null,
+    createdAt: i.date,
+  }));
+  const dreamList = parsed.dreams.map((d, index) => {
+    const recorded = d.recorded ?? now;
+    const link = linkOf[index] ?? -1;
+    return checkDream(
+      {
+        ref: index,
+        title: d.title,
+        narrative: d.narrative,
+        date: d.date,
+        timePeriod: d.timePeriod,
+        tags: d.tags,
+        intentionRef: link >= 0 ? link : null,
+        createdAt: recorded,
+        interpretations: d.interpretation === null ? [] : [{ content: d.interpretation, createdAt: recorded }],
+        dateText: null,
+      },
+      `line ${d.line} "${d.title.slice(0, 40)}"`,
+    );
+  });
+  return { dreams: dreamList, intentions: intentionList, dateOrder: null };
+}
+
+const listLines = (items: Array<{ line: number; text: string }>) =>
+  items
+    .slice(0, 3)
+    .map((i) => `line ${i.line} (${i.text})`)
+    .join(', ') + (items.length > 3 ? ` and ${items.length - 3} more` : '');
+
+/**
+ * Decides how "02/10/2026"-style dates are read. The file decides when one of its dates has a first number
+ * over 12 (day first) or a second number over 12 (month first); both at once is an error naming the rows.
+ * When no date decides, the user's choice does; without one a preview asks and an import is refused.
+ */
+function resolveDayMonth(
+  numeric: Array<{ line: number; text: string; value: NumericDate }>,
+  choice: DayMonthOrder | undefined,
+  dryRun: boolean,
+  timeZone: string,
+): { order: DayMonthOrder | null; info: ImportResult['dateOrder'] } {
+  const dayFirst = numeric.filter((n) => n.value.first > 12);
+  const monthFirst = numeric.filter((n) => n.value.second > 12);
+  const open = numeric.filter((n) => n.value.first !== n.value.second && n.value.first <= 12 && n.value.second <= 12);
+  if (dayFirst.length && monthFirst.length) {
+    throw badRequest(
+      `The dates in this file use two orders: ${listLines(dayFirst)} can only be Day/Month, but ${listLines(monthFirst)} can only be Month/Day. Write them all in one order and import again. Nothing was imported.`,
+    );
+  }
+  const fileOrder: DayMonthOrder | null = dayFirst.length ? 'day-month' : monthFirst.length ? 'month-day' : null;
+  const exampleOf = (n: { line: number; text: string; value: NumericDate }) => {
+    const iso = (order: DayMonthOrder) => {
+      const wall = orderNumeric(n.value, order);
+      return wall ? instantOf(wall, timeZone).toISOString() : null;
+    };
+    return { line: n.line, text: n.text, monthDay: iso('month-day'), dayMonth: iso('day-month') };
+  };
+  const evidence = dayFirst[0] ?? monthFirst[0];
+  if (fileOrder && evidence) {
+    if (choice && choice !== fileOrder) {
+      throw badRequest(
+        `You chose ${DAY_MONTH_ORDER_LABELS[choice]}, but ${listLines([evidence])} can only be ${DAY_MONTH_ORDER_LABELS[fileOrder]}. Nothing was imported.`,
+      );
+    }
+    return {
+      order: fileOrder,
+      info: { needsChoice: false, order: fileOrder, decidedBy: 'file', example: exampleOf(evidence) },
+    };
+  }
+  const first = open[0];
+  if (!first) return { order: choice ?? 'month-day', info: null };
+  if (choice)
+    return {
+      order: choice,
+      info: { needsChoice: false, order: choice, decidedBy: 'choice', example: exampleOf(first) },
+    };
+  if (!dryRun) {
+    const ex = exampleOf(first);
+    const says = (iso: string | null) => (iso ? shortDay(new Date(iso), timeZone) : 'no such day');
+    throw badRequest(
+      `The dates in this file can be read two ways: line ${first.line} has ${first.text}, which is ${says(ex.monthDay)} as Month/Day or ${says(ex.dayMonth)} as Day/Month. Choose the order (dateOrder "month-day" or "day-month") and import again. Nothing was imported.`,
+    );
+  }
+  return { order: null, info: { needsChoice: true, order: null, decidedBy: null, example: exampleOf(first) } };
+}
+
+function fromCsv(data: unknown, timeZone: string, choice: DayMonthOrder | undefined, dryRun: boolean): Parsed {
   if (typeof data !== 'string') throw badRequest('A CSV import sends the file text in "data".');
   let rows: string[][];
   try {
@@ -217,38 +317,57 @@ function fromCsv(data: unknown): { dreams: DreamCandidate[]; intentions: Intenti
   const missing = ['date', 'title', 'narrative'].filter((name) => col(name) < 0);
   if (missing.length) {
     throw badRequest(
-      `The CSV header must name the columns date,title,narrative,tags (missing: ${missing.join(', ')}). Nothing was imported.`,
+      `The CSV header must name the columns date,title,narrative,tags (missing: ${missing.join(', ')}). ${MSG.importableFiles} Nothing was imported.`,
     );
   }
-  if (rows.length - 1 > MAX_IMPORT_DREAMS) throw badRequest(`An import may hold at most ${MAX_IMPORT_DREAMS} dreams.`);
-  const dreamList = rows.slice(1).map((row, index) => {
-    const line = `line ${index + 2}`;
+  if (rows.length - 1 > MAX_IMPORT_DREAMS) throw tooMany();
+  const cells = rows.slice(1).map((row, index) => {
+    const line = index + 2;
     const cell = (name: string) => (col(name) >= 0 ? (row[col(name)] ?? '') : '').trim();
     const dateText = cell('date');
-    const date = dateText ? new Date(dateText) : null;
-    if (date && Number.isNaN(date.getTime()))
-      throw badRequest(`${line}: date "${dateText.slice(0, 40)}" is not a date. Nothing was imported.`);
+    const date = readDateText(dateText);
+    if (date.kind === 'invalid') {
+      throw badRequest(
+        `line ${line}: date "${dateText.slice(0, 40)}" is not a date. Write dates as 2026-10-02, 10/02/2026 or Oct 2, 2026. Nothing was imported.`,
+      );
+    }
+    return { line, cell, dateText, date };
+  });
+  const numeric = cells.flatMap((c) =>
+    c.date.kind === 'numeric' ? [{ line: c.line, text: c.dateText, value: c.date.value }] : [],
+  );
+  const { order, info } = resolveDayMonth(numeric, choice, dryRun, timeZone);
+  const dreamList = cells.map(({ line, cell, dateText, date }) => {
+    let value: Date | null = null;
+    if (date.kind === 'instant') value = date.date;
+    else if (date.kind === 'wall') value = instantOf(date.wall, timeZone);
+    else if (date.kind === 'numeric' && order) {
+      const wall = orderNumeric(date.value, order);
+      if (!wall) {
+        throw badRequest(
+          `line ${line}: date "${dateText}" is not a day when read as ${DAY_MONTH_ORDER_LABELS[order]}. Nothing was imported.`,
+        );
+      }
+      value = instantOf(wall, timeZone);
+    }
     return checkDream(
       {
         ref: null,
         title: cell('title'),
         narrative: cell('narrative'),
-        date,
+        date: value,
         timePeriod: null,
         tags: cell('tags').split(/[;,|]/),
         intentionRef: null,
         createdAt: null,
         interpretations: [],
+        dateText: dateText || null,
       },
-      line,
+      `line ${line}`,
     );
   });
-  return { dreams: dreamList, intentions: [] };
+  return { dreams: dreamList, intentions: [], dateOrder: info };
 }
-
-const dreamKey = (d: { title: string; narrative: string; date: Date | null }) =>
-  `${d.title.trim()}\u0000${d.narrative.trim()}\u0000${d.date ? d.date.toISOString().slice(0, 10) : ''}`;
-const intentionKey = (i: { text: string; date: Date }) => `${i.text.trim()}\u0000${i.date.toISOString().slice(0, 16)}`;
 
 function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -257,52 +376,77 @@ function chunks<T>(list: T[], size: number): T[][] {
 }
 
 /**
- * Adds an export (or a CSV) to the user's journal. Dreams and intentions already present are
- * skipped as duplicates. All or nothing: a malformed file adds nothing.
+ * Adds an export (JSON or Markdown) or a CSV to the user's journal. Dreams and intentions already present
+ * are skipped as duplicates (a dream: same title, narrative and day in the user's zone; an intention: same
+ * text and minute, or day when the file gives only days). All or nothing: a malformed file adds nothing.
  */
-export async function importJournal(
-  db: Database,
-  userId: number,
-  input: { format: 'json' | 'csv'; data: unknown; dryRun: boolean },
-): Promise<ImportResult> {
-  const parsed = input.format === 'json' ? fromJson(input.data) : fromCsv(input.data);
+export async function importJournal(db: Database, userId: number, input: ImportBody): Promise<ImportResult> {
+  const timeZone = input.timeZone ?? 'UTC';
+  const dryRun = input.dryRun ?? false;
+  const parsed =
+    input.format === 'json'
+      ? fromJson(input.data, timeZone)
+      : input.format === 'markdown'
+        ? fromMarkdown(input.data, timeZone)
+        : fromCsv(input.data, timeZone, input.dateOrder, dryRun);
+
+  const dreamKey = (d: { title: string; narrative: string; date: Date | null }) =>
+    `${d.title.trim()}\u0000${d.narrative.trim()}\u0000${d.date ? dayKey(d.date, timeZone) : ''}`;
+  const intentionKey = (i: { text: string; date: Date }, byDay: boolean) =>
+    `${i.text.trim()}\u0000${byDay ? dayKey(i.date, timeZone) : i.date.toISOString().slice(0, 16)}`;
 
   const existingDreams = await db
-    .select({ title: dreams.title, narrative: dreams.narrative, date: dreams.date })
+    .select({ id: dreams.id, title: dreams.title, narrative: dreams.narrative, date: dreams.date })
     .from(dreams)
     .where(eq(dreams.userId, userId));
-  const seenDreams = new Set(existingDreams.map(dreamKey));
+  const seenDreams = new Map(existingDreams.map((d) => [dreamKey(d), d.id]));
   const existingIntentions = await db
-    .select({ text: intentions.text, date: intentions.date })
+    .select({ id: intentions.id, text: intentions.text, date: intentions.date })
     .from(intentions)
     .where(eq(intentions.userId, userId));
-  const seenIntentions = new Set(existingIntentions.map(intentionKey));
+  const seenIntentions = new Map<string, number>();
+  for (const i of existingIntentions) {
+    seenIntentions.set(intentionKey(i, false), i.id);
+    seenIntentions.set(`day\u0000${intentionKey(i, true)}`, i.id);
+  }
 
+  /** Links that point at a row already in the journal keep pointing at it. */
+  const existingDreamByRef = new Map<number, number>();
+  const existingIntentionByRef = new Map<number, number>();
   const preview: ImportResult['preview'] = [];
   const newDreams: DreamCandidate[] = [];
   for (const d of parsed.dreams) {
     const key = dreamKey(d);
+    const existing = seenDreams.get(key);
     const duplicate = seenDreams.has(key);
-    if (!duplicate) {
-      seenDreams.add(key);
+    if (duplicate) {
+      if (d.ref !== null && existing !== undefined && existing > 0) existingDreamByRef.set(d.ref, existing);
+    } else {
+      seenDreams.set(key, 0);
       newDreams.push(d);
     }
     if (preview.length < 100) {
       preview.push({
         title: d.title,
         date: d.date ? d.date.toISOString() : null,
+        timePeriod: d.timePeriod,
+        dateText: d.dateText,
         status: duplicate ? 'duplicate' : 'new',
       });
     }
   }
   const newIntentions = parsed.intentions.filter((i) => {
-    const key = intentionKey(i);
-    if (seenIntentions.has(key)) return false;
-    seenIntentions.add(key);
+    const key = i.dateOnly ? `day\u0000${intentionKey(i, true)}` : intentionKey(i, false);
+    const existing = seenIntentions.get(key);
+    if (existing !== undefined) {
+      if (existing > 0) existingIntentionByRef.set(i.ref, existing);
+      return false;
+    }
+    seenIntentions.set(key, 0);
     return true;
   });
   const result: ImportResult = {
-    dryRun: input.dryRun,
+    dryRun,
     added: {
       dreams: newDreams.length,
       intentions: newIntentions.length,
@@ -313,11 +457,12 @@ export async function importJournal(
       intentions: parsed.intentions.length - newIntentions.length,
     },
     preview,
+    dateOrder: parsed.dateOrder,
   };
-  if (input.dryRun) return result;
+  if (dryRun) return result;
 
   await db.transaction(async (tx) => {
-    const intentionIds = new Map<number, number>();
+    const intentionIds = new Map<number, number>(existingIntentionByRef);
     for (const batch of chunks(newIntentions, 500)) {
       const rows = await tx
         .insert(intentions)
@@ -337,7 +482,7 @@ export async function importJournal(
         if (row) intentionIds.set(i.ref, row.id);
       });
     }
-    const dreamIds = new Map<number, number>();
+    const dreamIds = new Map<number, number>(existingDreamByRef);
     for (const batch of chunks(newDreams, 500)) {
       const rows = await tx
         .insert(dreams)

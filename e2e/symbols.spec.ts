@@ -5,6 +5,7 @@ const NO_SYMBOLS_FOUND =
 
 test('the symbol dictionary is browsed one category at a time, with Load more', async ({ page, account }) => {
   void account;
+  test.setTimeout(120_000);
   const categories = (await (await page.request.get('/api/dream-symbols/categories')).json()) as Array<{
     category: string;
     count: number;
@@ -47,6 +48,7 @@ test('the dictionary search reaches every symbol, and "No symbols found" follows
   account,
 }) => {
   void account;
+  test.setTimeout(120_000);
   await page.goto('/dream-symbols');
   const search = page.getByRole('searchbox', { name: 'Search the dictionary' });
   // "twilight" is in the Celestial category, not on the first category's page.

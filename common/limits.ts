@@ -9,6 +9,7 @@ export const LIMITS = {
   intentionText: { min: 1, max: 500 },
   intentionNotes: { max: 5_000 },
   symbol: { min: 1, max: 60 },
+  symbolCategory: { max: 60 },
   searchQuery: { max: 200 },
 } as const;
 
@@ -24,7 +25,10 @@ export const LIST_SIZES = {
   searchMax: 50,
   topTagsDefault: 5,
   symbolsDefault: 50,
-  symbolsMax: 500,
+  /** One page of the symbol dictionary at most: browsing pages it, nothing loads the whole store. */
+  symbolsMax: 100,
+  symbolsPage: 16,
+  symbolsRecent: 12,
   homeSkeletons: 2,
   journalSkeletons: 6,
 } as const;

@@ -77,6 +77,12 @@ test('the auth page, basic registration and its field errors', async ({ page, br
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: new RegExp(fresh.username) })).toBeVisible();
+  // The welcome toast survives the full page load, once.
+  await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Welcome to Dream Traveler, ${fresh.username}!`, { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: new RegExp(fresh.username) })).toBeVisible();
+  await expect(page.getByText('Registration successful', { exact: true })).toHaveCount(0);
 });
 
 test('public pages render for visitors with the signed-out header', async ({ page }) => {

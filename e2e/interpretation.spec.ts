@@ -41,35 +41,3 @@ test('the dream dialog can request an interpretation at save time', async ({ pag
   await page.getByRole('article', { name: 'Owl in the library' }).click();
   await expect(page.getByRole('heading', { name: 'Dream Interpretation' })).toBeVisible();
 });
-
-test('the symbol dictionary interprets "ocean" and lists it in Recently Added', async ({ page, account }) => {
-  void account;
-  await page.goto('/dream-symbols');
-  await expect(page.getByRole('heading', { name: 'Dream Symbol Dictionary' })).toBeVisible();
-  await expect(
-    page.getByText(
-      'No symbols found. Enter a symbol above and click "Interpret Symbol" to generate a new interpretation.',
-    ),
-  ).toBeVisible();
-  const button = page.getByRole('button', { name: 'Interpret Symbol' });
-  await expect(button).toBeDisabled();
-  await page.getByRole('textbox', { name: 'Symbol' }).fill('ocean');
-  await page.getByRole('textbox', { name: 'Symbol' }).press('Enter');
-  await expect(page.getByText('Symbol Interpreted', { exact: true })).toBeVisible();
-  const result = page.locator('[aria-labelledby="symbol-result"]');
-  await expect(result.getByRole('heading', { name: 'ocean' })).toBeVisible();
-  await expect(result.getByText('Interdimensional Symbol Analysis')).toBeVisible();
-  await expect(result.getByRole('heading', { name: 'Meaning' })).toBeVisible();
-  await expect(result.getByRole('heading', { name: 'Associations' })).toBeVisible();
-  expect(await result.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
-
-  await page.getByRole('tab', { name: 'Recently Added' }).click();
-  await expect(
-    page.getByRole('list', { name: 'Recently added symbols' }).getByRole('button', { name: /^ocean/i }),
-  ).toBeVisible();
-
-  await page.getByRole('tab', { name: 'Browse by Category' }).click();
-  await expect(page.getByRole('heading', { name: 'Water', level: 2 })).toBeVisible();
-  await page.getByRole('button', { name: /^moon$/i }).click();
-  await expect(result.getByRole('heading', { name: 'moon' })).toBeVisible();
-});

@@ -43,6 +43,41 @@ export function dismissToast(id: number) {
   }
 }
 
+const CARRIED_KEY = 'dream-traveler:toast-after-load';
+
+/** Keeps a toast for the next page load (a full navigation would lose one shown now). */
+export function toastAfterReload(input: ToastInput) {
+  try {
+    sessionStorage.setItem(CARRIED_KEY, JSON.stringify(input));
+  } catch {
+    // Storage disabled: the toast is lost, nothing else.
+  }
+}
+
+/** Shows the toast kept by toastAfterReload, once. */
+export function showCarriedToast() {
+  let raw: string | null = null;
+  try {
+    raw = sessionStorage.getItem(CARRIED_KEY);
+    sessionStorage.removeItem(CARRIED_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  try {
+    const input = JSON.parse(raw) as Partial<ToastInput>;
+    if (typeof input.title === 'string') {
+      toast({
+        title: input.title,
+        description: typeof input.description === 'string' ? input.description : undefined,
+        variant: input.variant === 'destructive' ? 'destructive' : 'default',
+      });
+    }
+  } catch {
+    // A damaged entry is dropped.
+  }
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -33,7 +33,7 @@ export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) 
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full border border-dream-400/40 bg-dream-600/20 px-2.5 py-0.5 text-xs font-medium text-dream-300',
+        'inline-flex max-w-full items-center rounded-full border border-dream-400/40 bg-dream-600/20 px-2.5 py-0.5 text-xs font-medium text-dream-300 wrap-anywhere',
         className,
       )}
       {...props}

@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dream } from '@common/schemas/dreams';
-import type {
-  Interpretation,
-  RecentInterpretation,
-  SymbolReadingResponse,
-  DreamSymbol,
-} from '@common/schemas/interpretations';
-import { EMPTY_SYMBOL_MESSAGE } from '@common/schemas/interpretations';
-import { dreamSymbols, interpretations } from '../../db/schema';
+import type { Interpretation, RecentInterpretation } from '@common/schemas/interpretations';
+import { interpretations } from '../../db/schema';
 import { ApiClient, startTestApp, type TestContext } from '../../../test/app';
 import { lazyEngine } from '../../../test/engine';
 import { signUp, type SignedInUser } from '../../../test/factories';
@@ -131,57 +125,5 @@ describe('dream signs', () => {
     const after = await user.client.get<{ signs: Array<{ key: string }> }>('/api/analytics/dream-signs');
     expect(after.body.signs.find((s) => s.key === 'ocean')).toBeUndefined();
     expect((await new ApiClient(ctx.baseUrl).get('/api/analytics/dream-signs')).status).toBe(401);
-  });
-});
-
-describe('dream symbol dictionary', () => {
-  it('is seeded from the knowledge base and lists with limit and offset', async () => {
-    const total = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(dreamSymbols))[0]?.n ?? 0;
-    expect(total).toBeGreaterThanOrEqual(400);
-    const page = await alice.client.get<DreamSymbol[]>('/api/dream-symbols');
-    expect(page.body).toHaveLength(50);
-    const next = await alice.client.get<DreamSymbol[]>('/api/dream-symbols?limit=10&offset=50');
-    expect(next.body).toHaveLength(10);
-    expect(next.body[0]?.symbol).not.toBe(page.body[0]?.symbol);
-    expect((await alice.client.get('/api/dream-symbols?limit=0')).status).toBe(400);
-    expect((await new ApiClient(ctx.baseUrl).get('/api/dream-symbols')).status).toBe(401);
-  });
-
-  it('interprets a stored symbol, a WordNet noun (added for everyone) and a personal word (not added)', async () => {
-    const ocean = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
-      symbol: '  Ocean ',
-    });
-    expect(ocean.status).toBe(200);
-    expect(ocean.body).toMatchObject({ symbol: 'ocean', source: 'dictionary', stored: true });
-    expect(ocean.body.associations.length).toBeGreaterThanOrEqual(4);
-    expect(ocean.body.lastInterpretedAt).not.toBeNull();
-
-    const count = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(dreamSymbols))[0]?.n ?? 0;
-    const before = await count();
-    const noun = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
-      symbol: 'accordion',
-    });
-    expect(noun.status).toBe(200);
-    expect(noun.body.stored).toBe(true);
-    expect(['wordnet', 'knowledge-base', 'dictionary']).toContain(noun.body.source);
-    expect(await count()).toBe(noun.body.source === 'dictionary' ? before : before + 1);
-    const again = await bob.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', { symbol: 'Accordion' });
-    expect(again.body).toMatchObject({ source: 'dictionary', stored: true, id: noun.body.id });
-
-    const personal = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
-      symbol: 'zqxvrk',
-    });
-    expect(personal.body).toMatchObject({ source: 'personal', stored: false, id: null });
-    expect(personal.body.meaning.length).toBeGreaterThan(40);
-    const afterPersonal = await count();
-    expect(afterPersonal).toBe(noun.body.source === 'dictionary' ? before : before + 1);
-  });
-
-  it('rejects blank and over-long symbols with a clear message', async () => {
-    expect((await alice.client.post('/api/dream-symbols/interpret', { symbol: '   ' })).body.message).toBe(
-      EMPTY_SYMBOL_MESSAGE,
-    );
-    expect((await alice.client.post('/api/dream-symbols/interpret', {})).body.message).toBe(EMPTY_SYMBOL_MESSAGE);
-    expect((await alice.client.post('/api/dream-symbols/interpret', { symbol: 'x'.repeat(61) })).status).toBe(400);
   });
 });

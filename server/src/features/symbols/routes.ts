@@ -5,12 +5,13 @@ import { messageSchema } from '@common/schemas/auth';
 import {
   dreamSymbolSchema,
   interpretSymbolBodySchema,
+  symbolCategorySchema,
   symbolListQuerySchema,
   symbolReadingSchema,
-} from '@common/schemas/interpretations';
+} from '@common/schemas/symbols';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
-import { interpretSymbol, listSymbols, presentSymbol } from './service';
+import { interpretSymbol, listCategories, listSymbols, presentSymbol } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema };
 
@@ -26,12 +27,25 @@ export async function symbolRoutes(
     {
       schema: {
         tags: ['symbols'],
-        summary: 'The shared dream symbol dictionary, by category and name',
+        summary:
+          'One page of the shared dream symbol dictionary (by category and name, or newest first), optionally one category or a search',
         querystring: symbolListQuerySchema,
         response: { 200: z.array(dreamSymbolSchema), ...errors },
       },
     },
-    async (request) => (await listSymbols(db, request.query.limit, request.query.offset)).map(presentSymbol),
+    async (request) => (await listSymbols(db, request.query)).map(presentSymbol),
+  );
+
+  r.get(
+    '/api/dream-symbols/categories',
+    {
+      schema: {
+        tags: ['symbols'],
+        summary: 'The categories of the symbol dictionary with the number of symbols in each',
+        response: { 200: z.array(symbolCategorySchema), ...errors },
+      },
+    },
+    async () => listCategories(db),
   );
 
   r.post(

@@ -1,5 +1,5 @@
-import { asc, sql } from 'drizzle-orm';
-import type { DreamSymbol, SymbolReadingResponse } from '@common/schemas/interpretations';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DreamSymbol, SymbolCategory, SymbolListQuery, SymbolReadingResponse } from '@common/schemas/symbols';
 import type { Database } from '../../db/client';
 import { dreamSymbols } from '../../db/schema';
 import type { InterpretationEngine } from '../../engine/types';
@@ -18,13 +18,51 @@ export function presentSymbol(row: SymbolRow): DreamSymbol {
   };
 }
 
-export async function listSymbols(db: Database, limit: number, offset: number): Promise<SymbolRow[]> {
+/** The text for a LIKE pattern in which `%`, `_` and `\` match themselves. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** One page of the dictionary: optionally one category, optionally a search over every symbol's name and associations. */
+export async function listSymbols(db: Database, query: SymbolListQuery): Promise<SymbolRow[]> {
+  const filters: SQL[] = [];
+  if (query.category) filters.push(eq(dreamSymbols.category, query.category));
+  let rank: SQL | undefined;
+  if (query.q) {
+    const literal = likeLiteral(query.q);
+    const pattern = `%${literal}%`;
+    filters.push(
+      sql`(${dreamSymbols.symbol} ILIKE ${pattern}
+        OR EXISTS (SELECT 1 FROM unnest(${dreamSymbols.associations}) AS a(text) WHERE a.text ILIKE ${pattern}))`,
+    );
+    rank = sql`CASE
+      WHEN lower(${dreamSymbols.symbol}) = lower(${query.q}) THEN 0
+      WHEN ${dreamSymbols.symbol} ILIKE ${`${literal}%`} THEN 1
+      WHEN ${dreamSymbols.symbol} ILIKE ${pattern} THEN 2
+      ELSE 3 END`;
+  }
+  const order =
+    query.sort === 'recent'
+      ? [desc(sql`coalesce(${dreamSymbols.lastInterpretedAt}, ${dreamSymbols.createdAt})`), desc(dreamSymbols.id)]
+      : rank
+        ? [asc(rank), asc(dreamSymbols.symbol), asc(dreamSymbols.id)]
+        : [asc(dreamSymbols.category), asc(dreamSymbols.symbol), asc(dreamSymbols.id)];
   return db
     .select()
     .from(dreamSymbols)
-    .orderBy(asc(dreamSymbols.category), asc(dreamSymbols.symbol))
-    .limit(limit)
-    .offset(offset);
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/** Every category with how many symbols it holds, alphabetically. */
+export async function listCategories(db: Database): Promise<SymbolCategory[]> {
+  return db
+    .select({ category: dreamSymbols.category, count: sql<number>`count(*)::int` })
+    .from(dreamSymbols)
+    .groupBy(dreamSymbols.category)
+    .orderBy(asc(dreamSymbols.category));
 }
 
 /** The knowledge base seeds the shared dictionary; existing entries are left as they are. */

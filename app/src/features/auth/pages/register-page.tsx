@@ -7,7 +7,7 @@ import { paths } from '@common/paths';
 import { registerFormSchema, type RegisterForm } from '@common/schemas/auth';
 import { BRAND } from '@app/config/brand';
 import { ApiError } from '@app/lib/api-client';
-import { toast } from '@app/lib/toast-store';
+import { toast, toastAfterReload } from '@app/lib/toast-store';
 import { authFailureMessage, useRegister } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { FormField } from '../components/form-field';
@@ -97,7 +97,7 @@ export function RegisterPage() {
   );
 }
 
-/** /basic-register: taken username/email land on their fields; success is a full page load to /. */
+/** /basic-register: taken username/email land on their fields; success is a full page load to /, which shows the welcome toast. */
 export function BasicRegisterPage() {
   const register = useRegister();
   const [banner, setBanner] = useState<string | null>(null);
@@ -106,7 +106,13 @@ export function BasicRegisterPage() {
   const onSubmit = form.handleSubmit((values) => {
     setBanner(null);
     register.mutate(values, {
-      onSuccess: () => window.location.assign(paths.home),
+      onSuccess: (user) => {
+        toastAfterReload({
+          title: 'Registration successful',
+          description: `Welcome to ${BRAND.name}, ${user.username}!`,
+        });
+        window.location.assign(paths.home);
+      },
       onError: (err) => {
         const message = err instanceof ApiError ? (err.serverMessage ?? '') : '';
         if (message.includes(MSG.usernameTaken)) form.setError('username', { message: MSG.usernameTakenField });

@@ -259,7 +259,7 @@ export function DreamDialog({
               <Label htmlFor="dream-time-period">Time period</Label>
               <select
                 id="dream-time-period"
-                className="h-10 rounded-lg border border-night-600 bg-night-900 px-3 text-sm"
+                className="h-10 w-full min-w-0 max-w-full truncate rounded-lg border border-night-600 bg-night-900 px-3 text-sm"
                 {...form.register('timePeriod')}
               >
                 <option value="">Choose a time of life…</option>
@@ -285,7 +285,7 @@ export function DreamDialog({
             <Label htmlFor="dream-intention">Linked intention (optional)</Label>
             <select
               id="dream-intention"
-              className="h-10 rounded-lg border border-night-600 bg-night-900 px-3 text-sm"
+              className="h-10 w-full min-w-0 max-w-full truncate rounded-lg border border-night-600 bg-night-900 px-3 text-sm"
               {...form.register('intentionId')}
             >
               <option value="">No intention</option>

@@ -1,0 +1,273 @@
+// Runs in the `phone` project only (390 × 844, touch): no page or open dialog scrolls sideways, and the
+// main button of each is on screen, for a user whose journal is full of long words, URLs and tags.
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { buildAccount, createDream, expect, signUpViaApi, test } from './fixtures';
+
+const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3);
+const LONG_URL = `https://dreams.example.test/${'lucid-dreaming-notes/'.repeat(22)}index.html`;
+/** 56 characters: an ordinary intention that once widened the dream dialog past the screen. */
+const ORDINARY_INTENTION = 'I will look at my hands and know that I am dreaming now.';
+
+interface LongJournal {
+  username: string;
+  dreamId: number;
+  dreamTitle: string;
+}
+
+/** A user with the longest name allowed and content made of long words and URLs. */
+async function signUpWithLongContent(page: Page): Promise<LongJournal> {
+  const username = `dreamer_${randomBytes(12).toString('hex')}`;
+  expect(username).toHaveLength(32);
+  await signUpViaApi(page, buildAccount({ username }));
+
+  const ordinary = await page.request.post('/api/intentions', { data: { text: ORDINARY_INTENTION } });
+  expect(ordinary.status(), await ordinary.text()).toBe(201);
+  const { id: intentionId } = (await ordinary.json()) as { id: number };
+  for (const text of [LONG_URL, `${LONG_WORD} ${LONG_WORD}`]) {
+    const res = await page.request.post('/api/intentions', { data: { text } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  const dreamTitle = `${LONG_WORD.slice(0, 120)} over the ${'x'.repeat(60)}`.slice(0, 200);
+  const dream = await createDream(page, {
+    title: dreamTitle,
+    narrative: `I followed ${LONG_URL} into a library where the shelves said ${LONG_WORD}.\n\n${LONG_WORD}${LONG_WORD}`,
+    tags: Array.from({ length: 20 }, (_, i) => `${String.fromCharCode(97 + i)}${'m'.repeat(39)}`),
+    intentionId,
+  });
+  await createDream(page, {
+    title: `Period ${LONG_WORD}`,
+    narrative: LONG_WORD,
+    timePeriod: 'early_childhood',
+    tags: [LONG_WORD.slice(0, 40)],
+  });
+  const reading = await page.request.post('/api/interpretations/generate', { data: { dreamId: dream.id } });
+  expect(reading.status(), await reading.text()).toBe(201);
+  return { username, dreamId: dream.id, dreamTitle };
+}
+
+/** The document and every scrolling box (a dialog, a list) are no wider than the screen. */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  // Let lazy content, fonts and layout settle first.
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const found = await page.evaluate(() => {
+    const root = document.documentElement;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 4).join('.')}`;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
+      .slice(0, 3)
+      .map((el) => `${name(el)} (right ${Math.round(el.getBoundingClientRect().right)})`);
+    const scrollers = [...document.querySelectorAll('body *')]
+      .filter((el) => !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
+      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${name(el)} (${el.scrollWidth} > ${el.clientWidth})`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide, scrollers };
+  });
+  expect(found.clientWidth, where).toBe(390);
+  expect(found.scrollWidth, `${where} scrolls sideways; too wide: ${found.wide.join(', ')}`).toBeLessThanOrEqual(
+    found.clientWidth,
+  );
+  expect(found.scrollers, `${where}: boxes that scroll sideways`).toEqual([]);
+}
+
+/** The control is wholly on the screen once scrolled to (vertically: nothing scrolls sideways). */
+async function expectOnScreen(page: Page, control: Locator, where: string) {
+  await expect(control, where).toBeVisible();
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  expect(box, where).not.toBeNull();
+  if (!box) return;
+  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+  expect(box.x, `${where}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(viewport.width);
+  expect(box.y, `${where}: top edge`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${where}: bottom edge`).toBeLessThanOrEqual(viewport.height);
+}
+
+async function checkPage(page: Page, where: string, main?: Locator) {
+  await expectNoSidewaysScroll(page, where);
+  if (main) await expectOnScreen(page, main, `${where}: main button`);
+}
+
+test('public pages fit a phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  const pages: Array<[string, string, string | null]> = [
+    ['/landing', 'Explore the worlds you visit', 'Create Account'],
+    ['/login', 'Log In', 'Log In'],
+    ['/auth', 'Welcome Back', 'Log In'],
+    ['/register', 'Create Account', 'Create Account'],
+    ['/basic-register', 'Join', 'Create Account'],
+    ['/privacy', 'Privacy', null],
+    ['/terms', 'Terms', null],
+    ['/support', 'Support', null],
+    ['/no/such/place', '404 Page Not Found', 'Return Home'],
+  ];
+  for (const [path, heading, button] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+    const main =
+      path === '/no/such/place'
+        ? page.getByRole('link', { name: 'Return Home' })
+        : button
+          ? page.getByRole('main').getByRole(path === '/landing' ? 'link' : 'button', { name: button, exact: true })
+          : undefined;
+    await checkPage(page, path, main);
+  }
+  // A failed sign-in shows its alert and toast on the phone too.
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(`nobody_${LONG_WORD}`.slice(0, 32));
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+  await checkPage(page, '/login failed', page.getByRole('button', { name: 'Log In' }));
+});
+
+test('home, journal, search, the dream dialog, import and the user menu fit a phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  const journal = await signUpWithLongContent(page);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(journal.username) })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent dreams' }).getByRole('article')).toHaveCount(2);
+  await checkPage(page, 'home', page.getByRole('link', { name: 'Journal' }).first());
+
+  // The user menu.
+  await page.getByRole('button', { name: `Account menu for ${journal.username}` }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await checkPage(page, 'user menu', menu.getByRole('menuitem', { name: 'Logout' }));
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  await page.goto('/journal');
+  const newEntry = page.getByRole('button', { name: 'New Entry' });
+  await expect(page.getByRole('list', { name: 'Dreams' }).getByRole('article')).toHaveCount(2);
+  await checkPage(page, 'journal', newEntry);
+
+  // Search (the instant filter and the search over all dreams).
+  await page.getByRole('searchbox', { name: 'Search dreams' }).fill('library');
+  await expect(page.getByRole('heading', { name: 'Search all dreams' })).toBeVisible();
+  await checkPage(page, 'journal search', page.getByRole('searchbox', { name: 'Search dreams' }));
+  await page.getByRole('searchbox', { name: 'Search dreams' }).fill('');
+
+  // The new-dream dialog with long text typed in, every optional part open.
+  await newEntry.click();
+  const dialog = page.getByRole('dialog', { name: 'Record a Dream' });
+  await expect(dialog).toBeVisible();
+  await checkPage(page, 'new dream dialog', dialog.getByRole('button', { name: 'Save Dream' }));
+  await dialog.getByLabel('Title').fill(LONG_WORD);
+  await dialog.getByLabel('Dream description').fill(`${LONG_URL} ${LONG_WORD}`);
+  const tags = dialog.getByRole('combobox', { name: 'Tags' });
+  for (const tag of ['q'.repeat(40), 'w'.repeat(40), 'e'.repeat(40)]) {
+    await tags.fill(tag);
+    await tags.press('Enter');
+  }
+  await tags.fill('');
+  await expect(dialog.getByRole('listbox', { name: 'Tag suggestions' })).toBeVisible();
+  await dialog.getByLabel('Linked intention (optional)').selectOption({ label: ORDINARY_INTENTION });
+  await checkPage(page, 'new dream dialog, filled', dialog.getByRole('button', { name: 'Save Dream' }));
+  await dialog.getByLabel("I don't remember the exact date").check();
+  await expect(dialog.getByLabel('Time period')).toBeVisible();
+  await checkPage(page, 'new dream dialog, time period', dialog.getByRole('button', { name: 'Save Dream' }));
+
+  // Closed with Escape, it comes back with the draft restored.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await newEntry.click();
+  await expect(dialog.getByText('Your unsaved draft was restored.')).toBeVisible();
+  await checkPage(page, 'new dream dialog, restored draft', dialog.getByRole('button', { name: 'Save Dream' }));
+  await dialog.getByRole('button', { name: 'Save Dream' }).click();
+  await expect(page.getByText('Dream recorded', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await checkPage(page, 'journal with a toast', newEntry);
+
+  // Import: the dialog, then a preview of long titles.
+  await page.getByRole('button', { name: 'Import' }).click();
+  const importer = page.getByRole('dialog', { name: 'Import dreams' });
+  await expect(importer).toBeVisible();
+  await checkPage(page, 'import dialog', importer.getByLabel('File to import'));
+  const csv = [
+    'date,title,narrative,tags',
+    `2026-01-02,${LONG_WORD},${LONG_URL},${'k'.repeat(40)}`,
+    `2026-01-03,Short one,A short narrative,`,
+  ].join('\n');
+  await importer.getByLabel('File to import').setInputFiles({
+    name: `${LONG_WORD}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(importer.getByTestId('import-preview')).toBeVisible();
+  await checkPage(page, 'import preview', importer.getByRole('button', { name: 'Import', exact: true }));
+  await page.keyboard.press('Escape');
+  await expect(importer).toBeHidden();
+});
+
+test('dream detail, edit, delete and intentions fit a phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  const journal = await signUpWithLongContent(page);
+
+  await page.goto(`/dream/${journal.dreamId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(journal.dreamTitle);
+  await expect(page.getByRole('heading', { name: 'Dream Interpretation' })).toBeVisible();
+  await checkPage(page, 'dream detail', page.getByRole('button', { name: 'Edit' }));
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Dream' });
+  await expect(edit.getByLabel('Title')).toHaveValue(journal.dreamTitle);
+  await expect(edit.getByLabel('Linked intention (optional)')).toHaveValue(/\d+/);
+  await checkPage(page, 'edit dream dialog', edit.getByRole('button', { name: 'Save Changes' }));
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this dream?' });
+  await expect(confirm).toBeVisible();
+  await checkPage(page, 'delete confirmation', confirm.getByRole('button', { name: 'Delete' }));
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
+  await page.goto('/intentions');
+  await expect(page.getByText(LONG_URL)).toBeVisible();
+  await checkPage(page, 'intentions', page.getByRole('button', { name: 'Set Intention' }));
+  await page.getByLabel('Your intention for tonight').fill(LONG_WORD);
+  await page.getByRole('button', { name: 'Set Intention' }).click();
+  await expect(page.getByText('Intention set', { exact: true })).toBeVisible();
+  await checkPage(page, 'intentions after setting one', page.getByRole('button', { name: 'Set Intention' }));
+
+  // Pages that are not built yet answer with the 404 page inside the signed-in shell.
+  await page.goto('/insights');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await checkPage(page, 'signed-in 404', page.getByRole('link', { name: 'Return Home' }));
+});
+
+test('the symbol dictionary fits a phone and starts at a reasonable height', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpWithLongContent(page);
+  await page.goto('/dream-symbols');
+  await expect(page.getByRole('group', { name: 'Categories' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more symbols' })).toBeVisible();
+  await checkPage(page, 'symbol dictionary', page.getByRole('button', { name: 'Interpret Symbol' }));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeLessThan(6000);
+
+  await page.getByRole('textbox', { name: 'Symbol', exact: true }).fill(LONG_WORD.slice(0, 60));
+  await page.getByRole('button', { name: 'Interpret Symbol' }).click();
+  await expect(page.locator('[aria-labelledby="symbol-result"]')).toBeVisible();
+  await checkPage(page, 'symbol reading', page.getByRole('button', { name: 'Interpret Symbol' }));
+
+  await page.getByRole('searchbox', { name: 'Search the dictionary' }).fill(LONG_WORD.slice(0, 60));
+  await expect(page.getByRole('heading', { name: /Symbols matching/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Interpret “/ })).toBeVisible();
+  await checkPage(page, 'symbol search, nothing found', page.getByRole('button', { name: /^Interpret “/ }));
+  await page.getByRole('searchbox', { name: 'Search the dictionary' }).fill('light');
+  await expect(page.getByRole('list', { name: 'Matching symbols' })).toBeVisible();
+  await checkPage(page, 'symbol search', page.getByRole('button', { name: 'Interpret Symbol' }));
+
+  await page.getByRole('tab', { name: 'Recently Added' }).click();
+  await expect(page.getByRole('list', { name: 'Recently added symbols' })).toBeVisible();
+  await checkPage(page, 'recently added symbols', page.getByRole('button', { name: 'Interpret Symbol' }));
+});

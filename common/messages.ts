@@ -1,3 +1,5 @@
+import { LIMITS } from './limits';
+
 /** User-visible strings quoted by the specification. Each appears here once. */
 export const MSG = {
   usernameMin: 'Username must be at least 3 characters',
@@ -28,4 +30,7 @@ export const MSG = {
   narrativeRequired: 'Dream description is required',
   intentionRequired: 'Intention text is required',
   emptySymbol: 'Please enter a symbol to interpret.',
+  tagTooLong: `A tag can be at most ${LIMITS.tags.maxLength} characters`,
+  tooManyTags: `A dream can have at most ${LIMITS.tags.maxCount} tags`,
+  intentionOutcomeConflict: 'Send either outcome or completed, not two that disagree',
 } as const;

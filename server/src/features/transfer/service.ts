@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
 import { normalizeTags, TIME_PERIODS } from '@common/schemas/dreams';
+import type { IntentionOutcome } from '@common/schemas/intentions';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -80,6 +81,7 @@ export async function exportJournal(db: Database, userId: number): Promise<Journ
       text: i.text,
       date: i.date.toISOString(),
       completed: i.completed,
+      outcome: i.outcome,
       notes: i.notes,
       dreamRef: i.dreamId,
       createdAt: i.createdAt.toISOString(),
@@ -132,6 +134,7 @@ interface IntentionCandidate {
   text: string;
   date: Date;
   completed: boolean;
+  outcome?: IntentionOutcome;
   notes: string | null;
   dreamRef: number | null;
   createdAt: Date;
@@ -326,7 +329,7 @@ export async function importJournal(
             userId,
             text: i.text,
             date: i.date,
-            completed: i.completed,
+            outcome: i.outcome ?? (i.completed ? ('success' as const) : ('pending' as const)),
             notes: i.notes,
             createdAt: i.createdAt,
           })),

@@ -24,6 +24,9 @@ export const LIST_SIZES = {
   searchDefault: 20,
   searchMax: 50,
   topTagsDefault: 5,
+  topTagsMax: 50,
+  /** The tag input suggests this many of the user's most used tags. */
+  tagSuggestions: 8,
   symbolsDefault: 50,
   /** One page of the symbol dictionary at most: browsing pages it, nothing loads the whole store. */
   symbolsMax: 100,

@@ -1,3 +1,5 @@
+import { LIMITS } from './limits';
+
 /** User-visible strings quoted by the specification. Each appears here once. */
 export const MSG = {
   usernameMin: 'Username must be at least 3 characters',
@@ -30,4 +32,7 @@ export const MSG = {
   emptySymbol: 'Please enter a symbol to interpret.',
   importableFiles:
     'You can import a Dream Traveler export (.json or .md) or a CSV file (.csv) with the columns date,title,narrative,tags.',
+  tagTooLong: `A tag can be at most ${LIMITS.tags.maxLength} characters`,
+  tooManyTags: `A dream can have at most ${LIMITS.tags.maxCount} tags`,
+  intentionOutcomeConflict: 'Send either outcome or completed, not two that disagree',
 } as const;

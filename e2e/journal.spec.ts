@@ -147,14 +147,15 @@ test('an intention is set, marked successful and shows the Success badge', async
   await expect(page.getByText('No previous intentions set')).toBeVisible();
   await page.getByLabel('Your intention for tonight').fill('I will look at my hands and know I am dreaming');
   await page.getByRole('button', { name: 'Set Intention' }).click();
-  const item = page.getByRole('listitem').filter({ hasText: 'I will look at my hands' });
-  await expect(item).toBeVisible();
+  // Set tonight, it is tonight's intention, not a previous one (issue #9.18).
+  const item = page.getByRole('region', { name: "Tonight's intention" });
+  await expect(item.getByText('I will look at my hands')).toBeVisible();
   await item.getByLabel('Notes').fill('Saw my hands at the lake!');
   await item.getByRole('button', { name: 'Mark as successful' }).click();
   await expect(item.getByText('Success', { exact: true })).toBeVisible();
   await page.reload();
   await expect(
-    page.getByRole('listitem').filter({ hasText: 'I will look at my hands' }).getByText('Success', { exact: true }),
+    page.getByRole('region', { name: "Tonight's intention" }).getByText('Success', { exact: true }),
   ).toBeVisible();
   await expect(page.getByLabel('Notes')).toHaveValue('Saw my hands at the lake!');
 });

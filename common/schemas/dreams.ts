@@ -39,18 +39,12 @@ export function normalizeTags(tags: readonly string[]): string[] {
 }
 
 const tagsSchema = z
-  .array(z.string({ error: 'tags: each tag must be text' }).max(LIMITS.tags.maxLength * 4), {
+  .array(z.string({ error: 'tags: each tag must be text' }).max(LIMITS.tags.maxLength * 4, MSG.tagTooLong), {
     error: 'tags must be a list of text',
   })
-  .max(LIMITS.tags.maxCount * 4, `tags: at most ${LIMITS.tags.maxCount} tags`)
+  .max(LIMITS.tags.maxCount * 4, MSG.tooManyTags)
   .transform(normalizeTags)
-  .pipe(
-    z
-      .array(
-        z.string().max(LIMITS.tags.maxLength, `tags: each tag must be at most ${LIMITS.tags.maxLength} characters`),
-      )
-      .max(LIMITS.tags.maxCount, `tags: at most ${LIMITS.tags.maxCount} tags`),
-  );
+  .pipe(z.array(z.string().max(LIMITS.tags.maxLength, MSG.tagTooLong)).max(LIMITS.tags.maxCount, MSG.tooManyTags));
 
 /** Any date text; an invalid or missing one means "now" (spec §5). */
 const dateSchema = z
@@ -121,6 +115,8 @@ export const dreamSchema = z.object({
   tags: z.array(z.string()),
   intentionId: z.number().int().nullable(),
   createdAt: z.string(),
+  /** When the content last changed (the creation time until then): a reading older than this is out of date. */
+  updatedAt: z.string(),
 });
 export type Dream = z.infer<typeof dreamSchema>;
 

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { LIMITS, LIST_SIZES } from '../limits';
 import { MSG } from '../messages';
 
+/** How an intention turned out: not yet said (pending), it worked (success) or it did not (failed). */
+export const INTENTION_OUTCOMES = ['pending', 'success', 'failed'] as const;
+export type IntentionOutcome = (typeof INTENTION_OUTCOMES)[number];
+
 export const createIntentionBodySchema = z.strictObject({
   text: z
     .string({ error: MSG.intentionRequired })
@@ -19,22 +23,38 @@ export const createIntentionBodySchema = z.strictObject({
 });
 export type CreateIntentionBody = z.input<typeof createIntentionBodySchema>;
 
-export const updateIntentionBodySchema = z.strictObject({
-  notes: z
-    .string({ error: 'notes must be text' })
-    .max(LIMITS.intentionNotes.max, `Notes must be at most ${LIMITS.intentionNotes.max} characters`)
-    .nullable()
-    .optional(),
-  completed: z.boolean({ error: 'completed must be true or false' }).optional(),
-});
-export type UpdateIntentionBody = z.infer<typeof updateIntentionBodySchema>;
+export const updateIntentionBodySchema = z
+  .strictObject({
+    notes: z
+      .string({ error: 'notes must be text' })
+      .max(LIMITS.intentionNotes.max, `Notes must be at most ${LIMITS.intentionNotes.max} characters`)
+      .nullable()
+      .optional(),
+    /** The spec's flag: true is the success outcome, false sets it back to pending. */
+    completed: z.boolean({ error: 'completed must be true or false' }).optional(),
+    outcome: z
+      .enum(INTENTION_OUTCOMES, { error: `outcome must be one of: ${INTENTION_OUTCOMES.join(', ')}` })
+      .optional(),
+  })
+  .refine(
+    (body) =>
+      body.outcome === undefined || body.completed === undefined || body.completed === (body.outcome === 'success'),
+    { message: MSG.intentionOutcomeConflict },
+  )
+  .transform(({ completed, outcome, notes }) => ({
+    notes,
+    outcome: outcome ?? (completed === undefined ? undefined : completed ? ('success' as const) : ('pending' as const)),
+  }));
+export type UpdateIntentionBody = z.input<typeof updateIntentionBodySchema>;
 
 export const intentionSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   text: z.string(),
   date: z.string(),
+  /** Whether the outcome is success (kept for the spec's readers). */
   completed: z.boolean(),
+  outcome: z.enum(INTENTION_OUTCOMES),
   dreamId: z.number().int().nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTENTION_OUTCOMES } from './intentions';
 
 export const EXPORT_FORMAT = 'dream-traveler-journal';
 export const EXPORT_VERSION = 1;
@@ -39,6 +40,10 @@ export const journalExportSchema = z.object({
       text: z.string(),
       date: isoDate,
       completed: z.boolean(),
+      /** Absent in files written before outcomes existed: completed then means success, else pending. */
+      outcome: z
+        .enum(INTENTION_OUTCOMES, { error: `outcome must be one of: ${INTENTION_OUTCOMES.join(', ')}` })
+        .optional(),
       notes: z.string().nullable(),
       dreamRef: z.number().int().nullable(),
       createdAt: isoDate,

@@ -39,8 +39,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh, migrated database for one test file (`migrate: false`: an empty one, for migration tests). */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client(adminConfig());
   await admin.connect();
@@ -48,7 +48,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const pool = createPool(configFor(name));
   const db = wrapPool(pool);
-  await runMigrations(db);
+  if (options.migrate !== false) await runMigrations(db);
   return {
     name,
     db,

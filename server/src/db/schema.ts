@@ -77,7 +77,12 @@ export const intentions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
-    completed: boolean('completed').notNull().default(false),
+    /** pending | success | failed (common/schemas/intentions.ts); a check constraint keeps it to these. */
+    outcome: text('outcome').$type<'pending' | 'success' | 'failed'>().notNull().default('pending'),
+    /** Read-only: whether the outcome is success (the spec's completed flag). */
+    completed: boolean('completed')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`outcome = 'success'`),
     dreamId: integer('dream_id').references((): AnyPgColumn => dreams.id, { onDelete: 'set null' }),
     notes: text('notes'),
     createdAt: createdAt(),
@@ -102,6 +107,11 @@ export const dreams = pgTable(
       .default(sql`'{}'::text[]`),
     intentionId: integer('intention_id').references(() => intentions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * When the dream's content (title, narrative, date, period, tags, linked intention) last changed.
+     * Kept by the dreams_touch trigger: the creation time on insert, now() on a real change only.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', dt_tags_text(tags)), 'A') || setweight(to_tsvector('english', coalesce(narrative, '')), 'B')`,

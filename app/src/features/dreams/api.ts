@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { LIST_SIZES } from '@common/limits';
 import type { CreateDreamBody, Dream, SearchResults } from '@common/schemas/dreams';
 import type { ImportBody, ImportResult } from '@common/schemas/transfer';
+import { analyticsKeys } from '@app/features/analytics/api';
 import { intentionKeys } from '@app/features/intentions/api';
 import { api } from '@app/lib/api-client';
 import { nextSearchOffset } from './search-paging';
@@ -61,6 +62,7 @@ export function useSaveDream() {
       queryClient.setQueryData(dreamKeys.detail(dream.id), dream);
       void queryClient.invalidateQueries({ queryKey: dreamKeys.all });
       void queryClient.invalidateQueries({ queryKey: intentionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
     },
   });
 }
@@ -76,6 +78,7 @@ export function useDeleteDream() {
         queryKey: dreamKeys.all,
         predicate: (q) => !(q.queryKey[1] === deleted[1] && q.queryKey[2] === deleted[2]),
       });
+      void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
     },
   });
 }
@@ -88,6 +91,7 @@ export function useImportJournal() {
       if (!result.dryRun) {
         void queryClient.invalidateQueries({ queryKey: dreamKeys.all });
         void queryClient.invalidateQueries({ queryKey: intentionKeys.all });
+        void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
       }
     },
   });

@@ -14,6 +14,7 @@ const page = (n: number, total: number, totalExact = true): SearchResults => ({
       tags: [],
       intentionId: null,
       createdAt: new Date(0).toISOString(),
+      updatedAt: new Date(0).toISOString(),
     },
     rank: 0.1,
     snippet: 'n',

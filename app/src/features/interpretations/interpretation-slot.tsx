@@ -1,10 +1,13 @@
-import { RefreshCw, Sparkles } from 'lucide-react';
+import { format } from 'date-fns';
+import { ChevronDown, History, RefreshCw, Sparkles } from 'lucide-react';
+import { useId, useState } from 'react';
 import { formatLongDate } from '@common/dream-text';
+import type { Interpretation } from '@common/schemas/interpretations';
 import type { Dream } from '@common/schemas/dreams';
 import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
 import { toast } from '@app/lib/toast-store';
-import { useDreamInterpretation, useGenerateInterpretation } from './api';
+import { useDreamInterpretation, useGenerateInterpretation, useInterpretationHistory } from './api';
 
 /** Interpretation content is paragraphs separated by blank lines. */
 export function InterpretationText({ content }: { content: string }) {
@@ -21,10 +24,70 @@ export function InterpretationText({ content }: { content: string }) {
   );
 }
 
-/** The dream detail page's interpretation card, or the "Generate Interpretation" card. */
+const providerText = (provider: string) => (provider === 'openai' ? 'AI model' : 'Offline dream engine');
+
+/** A reading is out of date when the dream's content changed after it was written. */
+export function writtenBeforeLastEdit(reading: Pick<Interpretation, 'createdAt'>, dream: Pick<Dream, 'updatedAt'>) {
+  return new Date(reading.createdAt).getTime() < new Date(dream.updatedAt).getTime();
+}
+
+/** Readings replaced by a newer one, newest first, behind a disclosure button. */
+function EarlierReadings({ readings, dream }: { readings: Interpretation[]; dream: Dream }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-semibold text-white">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+          className="flex w-full items-center justify-between gap-3 rounded-lg text-left focus-visible:ring-2 focus-visible:ring-dream-400 focus-visible:outline-none"
+        >
+          <span className="flex items-center gap-2">
+            <History className="h-5 w-5 text-dream-300" aria-hidden />
+            Earlier readings ({readings.length})
+          </span>
+          <ChevronDown
+            aria-hidden
+            className={`h-5 w-5 shrink-0 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+          />
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open}>
+        {open ? (
+          <ol className="mt-4 grid gap-5" aria-label="Earlier readings">
+            {readings.map((r) => (
+              <li key={r.id} className="min-w-0 border-t border-night-600/70 pt-4">
+                <h3 className="text-sm font-semibold text-slate-200">
+                  <time dateTime={r.createdAt}>
+                    {formatLongDate(r.createdAt)} at {format(new Date(r.createdAt), 'h:mm a')}
+                  </time>
+                </h3>
+                <p className="mb-2 text-xs text-slate-400">
+                  {providerText(r.provider)}
+                  {writtenBeforeLastEdit(r, dream) ? ' · written before your last edit' : ''}
+                </p>
+                <InterpretationText content={r.content} />
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The dream detail page's interpretation card, or the "Generate Interpretation" card. A reading
+ * written before the dream's last edit says so; earlier readings stay reachable below it.
+ */
 export function InterpretationSlot({ dream }: { dream: Dream }) {
   const interpretation = useDreamInterpretation(dream.id);
   const generate = useGenerateInterpretation();
+  const history = useInterpretationHistory(dream.id, Boolean(interpretation.data));
   const run = () =>
     generate.mutate(dream.id, {
       onSuccess: () => toast({ title: 'Interpretation generated', description: dream.title }),
@@ -56,25 +119,38 @@ export function InterpretationSlot({ dream }: { dream: Dream }) {
       </Card>
     );
   }
+  const earlier = (history.data ?? []).filter((r) => r.id !== current.id);
+  const outOfDate = writtenBeforeLastEdit(current, dream);
   return (
-    <Card aria-labelledby="interpretation-heading">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="interpretation-heading" className="text-xl font-semibold text-white">
-            Dream Interpretation
-          </h2>
-          <p className="text-xs text-slate-400">
-            {formatLongDate(current.createdAt)} · {current.provider === 'openai' ? 'AI model' : 'Offline dream engine'}
-          </p>
+    <>
+      <Card aria-labelledby="interpretation-heading">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="interpretation-heading" className="text-xl font-semibold text-white">
+              Dream Interpretation
+            </h2>
+            <p className="text-xs text-slate-400">
+              {formatLongDate(current.createdAt)} · {providerText(current.provider)}
+            </p>
+          </div>
+          <Button variant="outline" size="sm" onClick={run} disabled={generate.isPending}>
+            <RefreshCw aria-hidden className={generate.isPending ? 'animate-spin' : undefined} />
+            {generate.isPending ? 'Interpreting...' : 'Regenerate'}
+          </Button>
         </div>
-        <Button variant="outline" size="sm" onClick={run} disabled={generate.isPending}>
-          <RefreshCw aria-hidden className={generate.isPending ? 'animate-spin' : undefined} />
-          {generate.isPending ? 'Interpreting...' : 'Regenerate'}
-        </Button>
-      </div>
-      <div className="mt-4" aria-live="polite">
-        <InterpretationText content={current.content} />
-      </div>
-    </Card>
+        {outOfDate ? (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-400/50 bg-amber-950/40 px-4 py-3 text-sm text-amber-100">
+            <p>This reading was written before your last edit.</p>
+            <Button size="sm" variant="outline" onClick={run} disabled={generate.isPending}>
+              {generate.isPending ? 'Interpreting...' : 'Read the edited dream'}
+            </Button>
+          </div>
+        ) : null}
+        <div className="mt-4" aria-live="polite">
+          <InterpretationText content={current.content} />
+        </div>
+      </Card>
+      {earlier.length ? <EarlierReadings readings={earlier} dream={dream} /> : null}
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { topTagsQuerySchema, topTagsResponseSchema } from '@common/schemas/analytics';
 import { messageSchema } from '@common/schemas/auth';
 import { dreamSignsResponseSchema } from '@common/schemas/interpretations';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
 import { dreamSigns } from './dream-signs';
+import { topTags } from './service';
 
 export async function analyticsRoutes(
   app: FastifyInstance,
@@ -25,5 +27,18 @@ export async function analyticsRoutes(
       },
     },
     async (request) => dreamSigns(db, engine, currentUser(request).id),
+  );
+
+  r.get(
+    '/api/analytics/top-tags',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Your most used tags with how many of your dreams carry each, most frequent first',
+        querystring: topTagsQuerySchema,
+        response: { 200: topTagsResponseSchema, 400: messageSchema, 401: messageSchema },
+      },
+    },
+    async (request) => topTags(db, currentUser(request).id, request.query.limit),
   );
 }

@@ -15,5 +15,6 @@ export function presentDream(row: StoredDream): Dream {
     tags: row.tags,
     intentionId: row.intentionId,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

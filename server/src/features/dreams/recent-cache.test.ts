@@ -14,6 +14,7 @@ const dream = (id: number, userId = 1, narrative = 'A dream.'): StoredDream => (
   tags: [],
   intentionId: null,
   createdAt: new Date(0),
+  updatedAt: new Date(0),
 });
 const dreamsDesc = (n: number, userId = 1) => Array.from({ length: n }, (_, i) => dream(n - i, userId));
 

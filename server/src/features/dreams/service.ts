@@ -168,6 +168,7 @@ type SearchRow = {
   tags: string[];
   intention_id: number | null;
   created_at: Date;
+  updated_at: Date;
   rank: number;
   snippet: string;
 };
@@ -216,7 +217,7 @@ export async function searchDreams(
       limit ${limit} offset ${offset}
     )
     select c.found, d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id,
-      d.created_at, p.rank,
+      d.created_at, d.updated_at, p.rank,
       ts_headline('english', d.narrative, websearch_to_tsquery('english', ${q}), ${headline}) as snippet
     from (select count(*)::int as found from cand) c
       left join page p on true
@@ -238,6 +239,7 @@ export async function searchDreams(
         tags: r.tags,
         intentionId: r.intention_id,
         createdAt: new Date(r.created_at),
+        updatedAt: new Date(r.updated_at),
       },
       rank: Number(r.rank),
       snippet: r.snippet,

@@ -8,6 +8,7 @@ export function presentIntention(row: IntentionRow): Intention {
     text: row.text,
     date: row.date.toISOString(),
     completed: row.completed,
+    outcome: row.outcome,
     dreamId: row.dreamId,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),

@@ -71,7 +71,8 @@ export async function intentionRoutes(app: FastifyInstance, options: { db: Datab
     {
       schema: {
         tags: ['intentions'],
-        summary: 'Set notes or mark an intention successful',
+        summary:
+          'Set notes or the outcome (success, failed, or back to pending); completed true/false is success/pending',
         params: idParamsSchema,
         body: updateIntentionBodySchema,
         response: { 200: intentionSchema, ...errors },

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { IntentionOutcome } from '@common/schemas/intentions';
 import type { Database } from '../../db/client';
 import { intentions, type IntentionRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
@@ -40,11 +41,11 @@ export async function updateIntention(
   db: Database,
   userId: number,
   id: number,
-  input: { notes?: string | null; completed?: boolean },
+  input: { notes?: string | null; outcome?: IntentionOutcome },
 ): Promise<IntentionRow> {
   const changes: Partial<typeof intentions.$inferInsert> = {};
   if (input.notes !== undefined) changes.notes = input.notes === null ? null : input.notes.trim() || null;
-  if (input.completed !== undefined) changes.completed = input.completed;
+  if (input.outcome !== undefined) changes.outcome = input.outcome;
   if (!Object.keys(changes).length) return getIntention(db, userId, id);
   const rows = await db
     .update(intentions)

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
 import { normalizeTags, TIME_PERIODS } from '@common/schemas/dreams';
+import type { IntentionOutcome } from '@common/schemas/intentions';
 import {
   DAY_MONTH_ORDER_LABELS,
   EXPORT_FORMAT,
@@ -83,6 +84,7 @@ export async function exportJournal(db: Database, userId: number): Promise<Journ
       text: i.text,
       date: i.date.toISOString(),
       completed: i.completed,
+      outcome: i.outcome,
       notes: i.notes,
       dreamRef: i.dreamId,
       createdAt: i.createdAt.toISOString(),
@@ -111,6 +113,7 @@ interface IntentionCandidate {
   /** The file gave only a day (Markdown): duplicates are then matched by day, not by minute. */
   dateOnly: boolean;
   completed: boolean;
+  outcome?: IntentionOutcome;
   notes: string | null;
   dreamRef: number | null;
   createdAt: Date;
@@ -471,7 +474,7 @@ export async function importJournal(db: Database, userId: number, input: ImportB
             userId,
             text: i.text,
             date: i.date,
-            completed: i.completed,
+            outcome: i.outcome ?? (i.completed ? ('success' as const) : ('pending' as const)),
             notes: i.notes,
             createdAt: i.createdAt,
           })),

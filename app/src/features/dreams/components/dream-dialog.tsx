@@ -10,6 +10,7 @@ import { Button } from '@app/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@app/components/ui/dialog';
 import { Input, Textarea } from '@app/components/ui/input';
 import { Alert, FieldError, Label } from '@app/components/ui/misc';
+import { useTagSuggestions } from '@app/features/analytics/api';
 import { fetchCurrentUser, useCurrentUser } from '@app/features/auth/api';
 import { usePreviousIntentions } from '@app/features/intentions/api';
 import { describeError } from '@app/lib/api-client';
@@ -119,6 +120,7 @@ export function DreamDialog({
   const { data: user } = useCurrentUser();
   const save = useSaveDream();
   const intentions = usePreviousIntentions(20);
+  const tagSuggestions = useTagSuggestions(open);
   const [restored, setRestored] = useState(false);
   const key = user ? draftKey(user.id, dream?.id) : null;
   const form = useForm<DreamForm>({ resolver: zodResolver(dreamFormSchema), defaultValues: formFromDream(dream) });
@@ -279,7 +281,9 @@ export function DreamDialog({
           <Controller
             control={form.control}
             name="tags"
-            render={({ field }) => <TagInput id="dream-tags" value={field.value} onChange={field.onChange} />}
+            render={({ field }) => (
+              <TagInput id="dream-tags" value={field.value} onChange={field.onChange} suggestions={tagSuggestions} />
+            )}
           />
           <div className="grid gap-1.5">
             <Label htmlFor="dream-intention">Linked intention (optional)</Label>

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS, UI } from '@common/limits';
+import { MSG } from '@common/messages';
 import { normalizeTags, TAG_SUGGESTIONS } from '@common/schemas/dreams';
 import { Input } from '@app/components/ui/input';
 import { Badge, Label } from '@app/components/ui/misc';
@@ -8,22 +9,28 @@ import { Badge, Label } from '@app/components/ui/misc';
 /**
  * Chip input for tags: Enter adds (trimmed, lower-cased, no duplicates), Backspace on an empty
  * input removes the last tag; suggestions close 200 ms after the input loses focus so a click
- * on one still lands.
+ * on one still lands. A tag that is too long, or one past the limit, is not added: the field keeps
+ * the text and says why, in a live region screen readers announce.
  */
 export function TagInput({
   value,
   onChange,
   id,
+  suggestions: offered = TAG_SUGGESTIONS,
 }: {
   value: string[];
   onChange: (tags: string[]) => void;
   id?: string;
+  /** Words offered while the field has focus (the user's own frequent tags in the dream form). */
+  suggestions?: readonly string[];
 }) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const listId = `${inputId}-suggestions`;
+  const messageId = `${inputId}-message`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -34,11 +41,22 @@ export function TagInput({
 
   const add = (raw: string) => {
     const next = normalizeTags([...value, raw]);
-    if (next.length > LIMITS.tags.maxCount || raw.trim().length > LIMITS.tags.maxLength) return;
+    if (raw.trim().length > LIMITS.tags.maxLength) {
+      setProblem(MSG.tagTooLong);
+      return;
+    }
+    if (next.length > LIMITS.tags.maxCount) {
+      setProblem(MSG.tooManyTags);
+      return;
+    }
+    setProblem(null);
     onChange(next);
     setText('');
   };
-  const remove = (tag: string) => onChange(value.filter((t) => t !== tag));
+  const remove = (tag: string) => {
+    setProblem(null);
+    onChange(value.filter((t) => t !== tag));
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -46,6 +64,7 @@ export function TagInput({
       if (text.trim()) add(text);
     } else if (e.key === 'Backspace' && text === '' && value.length) {
       e.preventDefault();
+      setProblem(null);
       onChange(value.slice(0, -1));
     } else if (e.key === 'Escape' && open) {
       e.stopPropagation();
@@ -53,7 +72,7 @@ export function TagInput({
     }
   };
 
-  const suggestions = TAG_SUGGESTIONS.filter((s) => !value.includes(s) && s.includes(text.trim().toLowerCase()));
+  const suggestions = offered.filter((s) => !value.includes(s) && s.includes(text.trim().toLowerCase()));
 
   return (
     <div className="grid gap-1.5">
@@ -87,7 +106,12 @@ export function TagInput({
           aria-expanded={open && suggestions.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
-          onChange={(e) => setText(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${messageId} ${inputId}-hint`}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (problem) setProblem(null);
+          }}
           onKeyDown={onKeyDown}
           onFocus={() => {
             if (closeTimer.current) clearTimeout(closeTimer.current);
@@ -97,6 +121,9 @@ export function TagInput({
             closeTimer.current = setTimeout(() => setOpen(false), UI.tagSuggestionCloseDelayMs);
           }}
         />
+        <p id={messageId} aria-live="polite" className="text-sm text-red-300 [&:not(:empty)]:mt-1.5">
+          {problem}
+        </p>
         {open && suggestions.length ? (
           <ul id={listId} role="listbox" aria-label="Tag suggestions" className="mt-2 flex flex-wrap gap-1.5">
             {suggestions.map((s) => (
@@ -115,7 +142,9 @@ export function TagInput({
           </ul>
         ) : null}
       </div>
-      <p className="text-xs text-slate-400">Enter adds a tag; Backspace in the empty field removes the last one.</p>
+      <p id={`${inputId}-hint`} className="text-xs text-slate-400">
+        Enter adds a tag; Backspace in the empty field removes the last one.
+      </p>
     </div>
   );
 }

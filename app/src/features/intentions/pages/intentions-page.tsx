@@ -1,10 +1,12 @@
+import { Undo2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { dreamDateText } from '@common/dream-text';
+import { isTonight } from '@common/nights';
 import { LIMITS, LIST_SIZES } from '@common/limits';
 import { MSG } from '@common/messages';
 import { paths } from '@common/paths';
-import type { Intention } from '@common/schemas/intentions';
+import type { Intention, IntentionOutcome } from '@common/schemas/intentions';
 import { Button } from '@app/components/ui/button';
 import { Textarea } from '@app/components/ui/input';
 import { Badge, Card, FieldError, Label, Skeleton } from '@app/components/ui/misc';
@@ -64,25 +66,50 @@ function IntentionForm() {
   );
 }
 
-function IntentionItem({ intention }: { intention: Intention }) {
+const OUTCOME_BADGES: Record<Exclude<IntentionOutcome, 'pending'>, { label: string; className: string }> = {
+  success: { label: 'Success', className: 'border-aurora-400/50 bg-aurora-400/20 text-aurora-300' },
+  failed: { label: "Didn't work", className: 'border-slate-400/50 bg-slate-400/15 text-slate-200' },
+};
+
+const OUTCOME_TOASTS: Record<IntentionOutcome, string> = {
+  success: 'Marked as successful',
+  failed: "Marked as didn't work",
+  pending: 'Outcome undone',
+};
+
+function IntentionItem({ intention, tonight = false }: { intention: Intention; tonight?: boolean }) {
   const [notes, setNotes] = useState(intention.notes ?? '');
   const update = useUpdateIntention();
-  const save = (completed?: boolean) =>
+  const notesValue = () => (notes.trim() ? notes : null);
+  const saveNotes = () =>
     update.mutate(
-      { id: intention.id, notes: notes.trim() ? notes : null, ...(completed ? { completed: true } : {}) },
+      { id: intention.id, notes: notesValue() },
       {
-        onSuccess: () => toast({ title: completed ? 'Marked as successful' : 'Notes saved' }),
+        onSuccess: () => toast({ title: 'Notes saved' }),
         onError: () => toast({ title: 'Failed to update notes', variant: 'destructive' }),
       },
     );
+  // The notes typed so far go with an outcome, as "Mark as successful" always did.
+  const setOutcome = (outcome: IntentionOutcome) =>
+    update.mutate(
+      { id: intention.id, notes: notesValue(), outcome },
+      {
+        onSuccess: () => toast({ title: OUTCOME_TOASTS[outcome] }),
+        onError: () => toast({ title: 'Failed to update intention', variant: 'destructive' }),
+      },
+    );
   const notesId = `intention-notes-${intention.id}`;
+  const badge = intention.outcome === 'pending' ? null : OUTCOME_BADGES[intention.outcome];
+  const Item = tonight ? 'div' : 'li';
   return (
-    <li id={`intention-${intention.id}`} className="rounded-xl border border-night-600/70 bg-night-900/70 p-4">
+    <Item
+      id={`intention-${intention.id}`}
+      aria-label={tonight ? undefined : intention.text}
+      className="min-w-0 rounded-xl border border-night-600/70 bg-night-900/70 p-4"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="font-medium text-white">{intention.text}</p>
-        {intention.completed ? (
-          <Badge className="border-aurora-400/50 bg-aurora-400/20 text-aurora-300">Success</Badge>
-        ) : null}
+        <p className="min-w-0 font-medium break-words text-white">{intention.text}</p>
+        {badge ? <Badge className={badge.className}>{badge.label}</Badge> : null}
       </div>
       <p className="mt-1 text-xs text-slate-400">{dreamDateText(intention.date)}</p>
       <div className="mt-3 grid gap-2">
@@ -95,14 +122,29 @@ function IntentionItem({ intention }: { intention: Intention }) {
           placeholder="What happened?"
         />
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={() => save()} disabled={update.isPending}>
+          <Button size="sm" variant="outline" onClick={saveNotes} disabled={update.isPending}>
             Save notes
           </Button>
-          {!intention.completed ? (
-            <Button size="sm" onClick={() => save(true)} disabled={update.isPending}>
-              Mark as successful
+          {badge ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Undo "${badge.label}"`}
+              onClick={() => setOutcome('pending')}
+              disabled={update.isPending}
+            >
+              <Undo2 aria-hidden /> Undo
             </Button>
-          ) : null}
+          ) : (
+            <>
+              <Button size="sm" onClick={() => setOutcome('success')} disabled={update.isPending}>
+                Mark as successful
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setOutcome('failed')} disabled={update.isPending}>
+                Didn't work
+              </Button>
+            </>
+          )}
           {intention.dreamId ? (
             <Button asChild size="sm" variant="link">
               <Link to={paths.dreamAlias(intention.dreamId)}>View Dream</Link>
@@ -110,29 +152,43 @@ function IntentionItem({ intention }: { intention: Intention }) {
           ) : null}
         </div>
       </div>
-    </li>
+    </Item>
   );
 }
 
 export function IntentionsPage() {
-  const previous = usePreviousIntentions(LIST_SIZES.previousIntentionsPage);
+  const pageSize = LIST_SIZES.previousIntentionsPage;
+  // One more than a page: tonight's intention, when there is one, is shown on its own.
+  const recent = usePreviousIntentions(pageSize + 1);
+  const list = recent.data ?? [];
+  const newest = list[0];
+  const tonight = newest && isTonight(newest.date) ? newest : null;
+  const previous = (tonight ? list.slice(1) : list).slice(0, pageSize);
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <h1 className="text-3xl font-bold text-white">Intentions</h1>
       <IntentionForm />
-      <section aria-labelledby="previous-intentions">
+      {tonight ? (
+        <section aria-labelledby="tonights-intention" className="grid min-w-0 gap-3">
+          <h2 id="tonights-intention" className="text-xl font-semibold text-white">
+            Tonight's intention
+          </h2>
+          <IntentionItem key={`${tonight.id}-${tonight.outcome}`} intention={tonight} tonight />
+        </section>
+      ) : null}
+      <section aria-labelledby="previous-intentions" className="min-w-0">
         <h2 id="previous-intentions" className="text-xl font-semibold text-white">
           Previous Intentions
         </h2>
-        {previous.isPending ? (
+        {recent.isPending ? (
           <div className="mt-3 grid gap-3">
             <Skeleton className="h-24" />
             <Skeleton className="h-24" />
           </div>
-        ) : previous.data?.length ? (
+        ) : previous.length ? (
           <ul className="mt-3 grid gap-3">
-            {previous.data.map((i) => (
-              <IntentionItem key={`${i.id}-${i.completed}`} intention={i} />
+            {previous.map((i) => (
+              <IntentionItem key={`${i.id}-${i.outcome}`} intention={i} />
             ))}
           </ul>
         ) : (

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { LIST_SIZES } from '@common/limits';
+import type { TopTag } from '@common/schemas/analytics';
+import { TAG_SUGGESTIONS } from '@common/schemas/dreams';
+import { api } from '@app/lib/api-client';
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  topTags: (limit: number) => ['analytics', 'top-tags', limit] as const,
+};
+
+/** The user's most used tags with their counts, most frequent first. */
+export function useTopTags(limit: number = LIST_SIZES.topTagsDefault, enabled = true) {
+  return useQuery({
+    queryKey: analyticsKeys.topTags(limit),
+    queryFn: () => api.get<TopTag[]>('/api/analytics/top-tags', { limit }),
+    enabled,
+  });
+}
+
+/**
+ * Tags to suggest in the dream form: the user's own most used ones. The fixed starter words are
+ * offered only to someone who has no tags yet (or when the list cannot be loaded); nothing while
+ * loading. `enabled` false (a closed dialog) asks nothing.
+ */
+export function useTagSuggestions(enabled = true): readonly string[] {
+  const top = useTopTags(LIST_SIZES.tagSuggestions, enabled);
+  if (top.isPending) return [];
+  if (top.isError || !top.data.length) return TAG_SUGGESTIONS;
+  return top.data.map((t) => t.tag);
+}

@@ -18,7 +18,8 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root });
 });
 
-describe('lint boundaries', () => {
+// The first lint loads the TypeScript resolver and parser: seconds on a loaded machine.
+describe('lint boundaries', { timeout: 120_000 }, () => {
   it('reports a feature reaching into another feature’s internals (client)', async () => {
     const rules = await rulesReported(
       'app/src/features/home/pages/planted.tsx',

@@ -1,5 +1,5 @@
 import { RefreshCw, Sparkles } from 'lucide-react';
-import { formatLongDate } from '@common/dream-text';
+import { formatShortDate } from '@common/dream-text';
 import type { Dream } from '@common/schemas/dreams';
 import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
@@ -64,7 +64,7 @@ export function InterpretationSlot({ dream }: { dream: Dream }) {
             Dream Interpretation
           </h2>
           <p className="text-xs text-slate-400">
-            {formatLongDate(current.createdAt)} · {current.provider === 'openai' ? 'AI model' : 'Offline dream engine'}
+            {formatShortDate(current.createdAt)} · {current.provider === 'openai' ? 'AI model' : 'Offline dream engine'}
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={run} disabled={generate.isPending}>

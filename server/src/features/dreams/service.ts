@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { SNIPPET_START, SNIPPET_STOP } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
 import { dreams, intentions } from '../../db/schema';
@@ -76,10 +77,17 @@ export async function updateDream(
 ): Promise<StoredDream> {
   const dream = await db.transaction(async (tx) => {
     if (input.intentionId) await assertOwnIntention(tx, userId, input.intentionId);
-    const changes: Partial<typeof dreams.$inferInsert> = {};
+    const changes: PgUpdateSetSource<typeof dreams> = {};
     if (input.title !== undefined) changes.title = input.title;
     if (input.narrative !== undefined) changes.narrative = input.narrative;
-    if (input.date !== undefined) changes.date = input.date;
+    // A dream with a time period keeps its date (the day it was written down) while it keeps a
+    // period: only switching a dated dream to a period, or a period back to a date, sets it (spec §4).
+    if (input.date !== undefined) {
+      changes.date =
+        input.timePeriod === null
+          ? input.date
+          : sql`case when ${dreams.timePeriod} is null then ${input.date}::timestamptz else ${dreams.date} end`;
+    }
     if (input.timePeriod !== undefined) changes.timePeriod = input.timePeriod;
     if (input.tags !== undefined) changes.tags = input.tags;
     if (input.intentionId !== undefined) changes.intentionId = input.intentionId;

@@ -32,6 +32,7 @@ export const MSG = {
   dreamFieldsMissing: 'Please provide both a title and description for your dream',
   saveUnreachable: 'Could not reach the server. Your draft is kept on this device: try again when you are online.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   intentionRequired: 'Intention text is required',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dreamDateText, timePeriodLabel } from './dream-text';
+import {
+  dreamDateText,
+  dreamWhenFull,
+  dreamWhenLine,
+  dreamWhenText,
+  formatShortDate,
+  hasTimePeriod,
+  recordedText,
+  timePeriodLabel,
+} from './dream-text';
 
 const now = new Date(2026, 10, 23, 9, 30); // Nov 23, 2026, local time
 const daysAgo = (n: number, hour = 12) => new Date(2026, 10, 23 - n, hour, 0);
@@ -48,5 +57,40 @@ describe('timePeriodLabel', () => {
   });
   it('shows any other value as it is', () => {
     expect(timePeriodLabel('mid_life_crisis')).toBe('mid_life_crisis');
+  });
+});
+
+describe('formatShortDate', () => {
+  it('uses the US short form', () => {
+    expect(formatShortDate(new Date(2025, 0, 5, 8))).toBe('Jan 5, 2025');
+    expect(formatShortDate(new Date(2026, 10, 23, 12).toISOString())).toBe('Nov 23, 2026');
+  });
+  it('says Unknown date for a missing or invalid date', () => {
+    expect(formatShortDate(null)).toBe('Unknown date');
+    expect(formatShortDate('soon')).toBe('Unknown date');
+  });
+});
+
+describe('when a dream happened', () => {
+  const recorded = new Date(2026, 10, 23, 8, 15);
+  const withPeriod = { date: recorded, timePeriod: 'early_childhood', createdAt: recorded };
+  const exact = { date: new Date(2026, 10, 17, 12), timePeriod: null, createdAt: recorded };
+
+  it('shows the period, never the recording moment as a date, for a dream with a time period', () => {
+    expect(dreamWhenText(withPeriod, now)).toBe('Early Childhood');
+    expect(dreamWhenFull(withPeriod)).toBe('Early Childhood');
+    expect(dreamWhenLine(withPeriod)).toBe('Early Childhood · Recorded Nov 23, 2026');
+    expect(recordedText(recorded, 'relative', now)).toBe('Recorded Today');
+  });
+  it('shows the date, and no period label, for a dream with an exact date', () => {
+    expect(dreamWhenText(exact, now)).toBe('6 days ago');
+    expect(dreamWhenFull(exact)).toBe('Nov 17, 2026');
+    expect(dreamWhenLine(exact)).toBe('Nov 17, 2026');
+    expect(dreamWhenLine({ ...exact, timePeriod: undefined })).not.toContain('Unknown Time');
+  });
+  it('says Unknown Time only for the period value unknown', () => {
+    expect(dreamWhenLine({ ...withPeriod, timePeriod: 'unknown' })).toBe('Unknown Time · Recorded Nov 23, 2026');
+    expect(hasTimePeriod({ timePeriod: '' })).toBe(false);
+    expect(hasTimePeriod({ timePeriod: null })).toBe(false);
   });
 });

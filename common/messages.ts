@@ -28,6 +28,15 @@ export const MSG = {
   serverError: 'Something went wrong on our side. Please try again.',
   titleRequired: 'Title is required',
   narrativeRequired: 'Dream description is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  narrativeTooLong: 'Dream description must be at most 20,000 characters',
+  /** The dream dialog's toast when the title or the description is empty (spec §5); not for other problems. */
+  dreamFieldsMissing: 'Please provide both a title and description for your dream',
+  saveUnreachable: 'Could not reach the server. Your draft is kept on this device: try again when you are online.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   intentionRequired: 'Intention text is required',
   emptySymbol: 'Please enter a symbol to interpret.',
   importableFiles:

@@ -60,15 +60,12 @@ const titleSchema = z
   .string({ error: MSG.titleRequired })
   .trim()
   .min(LIMITS.dreamTitle.min, MSG.titleRequired)
-  .max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`);
+  .max(LIMITS.dreamTitle.max, MSG.titleTooLong);
 const narrativeSchema = z
   .string({ error: MSG.narrativeRequired })
   .trim()
   .min(LIMITS.narrative.min, MSG.narrativeRequired)
-  .max(
-    LIMITS.narrative.max,
-    `Dream description must be at most ${LIMITS.narrative.max.toLocaleString('en-US')} characters`,
-  );
+  .max(LIMITS.narrative.max, MSG.narrativeTooLong);
 const timePeriodSchema = z
   .enum(TIME_PERIODS, { error: `timePeriod must be one of: ${TIME_PERIODS.join(', ')}` })
   .nullable()
@@ -89,14 +86,14 @@ export type CreateDreamBody = z.input<typeof createDreamBodySchema>;
 export const updateDreamBodySchema = z.strictObject({
   title: titleSchema.optional(),
   narrative: narrativeSchema.optional(),
+  /** An edit never invents a date: a missing, null or invalid one keeps the dream's own (issue 9.1). */
   date: z
     .union([z.string().max(100), z.null()])
     .optional()
     .transform((value) => {
-      if (value === undefined) return undefined;
-      if (value === null) return new Date();
+      if (value === undefined || value === null) return undefined;
       const parsed = new Date(value);
-      return Number.isNaN(parsed.getTime()) ? new Date() : parsed;
+      return Number.isNaN(parsed.getTime()) ? undefined : parsed;
     }),
   timePeriod: timePeriodSchema,
   tags: tagsSchema.optional(),

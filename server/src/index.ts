@@ -6,6 +6,7 @@ import { createEngine } from './engine';
 import { seedReferenceData } from './seed/reference';
 import { loadConfig } from './env';
 import { deleteExpiredSessions } from './auth/sessions';
+import { pruneIdempotencyKeys } from './lib/idempotency';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,8 +30,12 @@ async function main(): Promise<void> {
     .catch((err: unknown) => log.error({ err }, 'the interpretation engine failed to load'));
 
   const app = await buildApp({ config, db: database.db, engine, loggerInstance: log });
+  const pruneKeys = () =>
+    pruneIdempotencyKeys(database.db).catch((err: unknown) => log.warn({ err }, 'idempotency-key cleanup failed'));
+  void pruneKeys();
   const cleanup = setInterval(() => {
     deleteExpiredSessions(database.db).catch((err: unknown) => log.warn({ err }, 'expired-session cleanup failed'));
+    void pruneKeys();
   }, SESSION.cleanupIntervalMs);
   cleanup.unref();
 

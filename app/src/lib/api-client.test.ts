@@ -49,3 +49,13 @@ describe('api client (spec §7 shared request rules)', () => {
     expect(textErr.status).toBe(502);
   });
 });
+
+describe('extra headers', () => {
+  it('sends the caller’s headers with the JSON ones', async () => {
+    const fetchMock = stubFetch(new Response('{"id":1}', { status: 201 }));
+    await apiRequest('/api/dreams', { method: 'POST', body: {}, headers: { 'Idempotency-Key': '"k-1"' } });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('"k-1"');
+    expect(headers['Content-Type']).toBe('application/json');
+  });
+});

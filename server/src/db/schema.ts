@@ -296,6 +296,25 @@ export const dreamAnalyses = pgTable(
   (t) => [index('dream_analyses_user_idx').on(t.userId)],
 );
 
+/**
+ * Idempotency-Key records (server/src/lib/idempotency.ts): the first request with a key stores a hash
+ * of itself and, in the same transaction as its work, its answer; a repeat gets that answer back.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type DreamRow = typeof dreams.$inferSelect;
 export type IntentionRow = typeof intentions.$inferSelect;

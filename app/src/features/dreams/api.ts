@@ -56,8 +56,18 @@ export type DreamPayload = Omit<CreateDreamBody, 'userId'>;
 export function useSaveDream() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, payload }: { id?: number; payload: DreamPayload }) =>
-      id ? api.patch<Dream>(`/api/dreams/${id}`, payload) : api.post<Dream>('/api/dreams', payload),
+    /**
+     * A new dream carries an `Idempotency-Key` (IETF httpapi draft; a structured-field string): a
+     * retry of the same save with the same key gives back the dream the first one made.
+     */
+    mutationFn: ({ id, payload, idempotencyKey }: { id?: number; payload: DreamPayload; idempotencyKey?: string }) =>
+      id
+        ? api.patch<Dream>(`/api/dreams/${id}`, payload)
+        : api.post<Dream>(
+            '/api/dreams',
+            payload,
+            idempotencyKey ? { 'Idempotency-Key': `"${idempotencyKey}"` } : undefined,
+          ),
     onSuccess: (dream) => {
       queryClient.setQueryData(dreamKeys.detail(dream.id), dream);
       void queryClient.invalidateQueries({ queryKey: dreamKeys.all });

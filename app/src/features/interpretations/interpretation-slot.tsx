@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { ChevronDown, History, RefreshCw, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatLongDate } from '@common/dream-text';
+import { formatShortDate } from '@common/dream-text';
 import type { Interpretation } from '@common/schemas/interpretations';
 import type { Dream } from '@common/schemas/dreams';
 import { Button } from '@app/components/ui/button';
@@ -63,7 +63,7 @@ function EarlierReadings({ readings, dream }: { readings: Interpretation[]; drea
               <li key={r.id} className="min-w-0 border-t border-night-600/70 pt-4">
                 <h3 className="text-sm font-semibold text-slate-200">
                   <time dateTime={r.createdAt}>
-                    {formatLongDate(r.createdAt)} at {format(new Date(r.createdAt), 'h:mm a')}
+                    {formatShortDate(r.createdAt)} at {format(new Date(r.createdAt), 'h:mm a')}
                   </time>
                 </h3>
                 <p className="mb-2 text-xs text-slate-400">
@@ -130,7 +130,7 @@ export function InterpretationSlot({ dream }: { dream: Dream }) {
               Dream Interpretation
             </h2>
             <p className="text-xs text-slate-400">
-              {formatLongDate(current.createdAt)} · {providerText(current.provider)}
+              {formatShortDate(current.createdAt)} · {providerText(current.provider)}
             </p>
           </div>
           <Button variant="outline" size="sm" onClick={run} disabled={generate.isPending}>

@@ -15,9 +15,24 @@ import {
 import type { Database } from '../../db/client';
 import { sendSerialized, serialize } from '../../lib/serialized';
 import { currentUser } from '../../auth/guards';
+import {
+  idempotencyKeyOf,
+  idempotencyRequest,
+  rememberRequestForIdempotency,
+  replyWithStoredAnswer,
+} from '../../lib/idempotency';
 import { presentDream } from './presenter';
 import { recentDreamsCacheFor } from './recent-cache';
-import { createDream, deleteDream, getDream, listDreams, recentDreams, searchDreams, updateDream } from './service';
+import {
+  createDream,
+  createDreamOnce,
+  deleteDream,
+  getDream,
+  listDreams,
+  recentDreams,
+  searchDreams,
+  updateDream,
+} from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
@@ -29,24 +44,27 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
   r.post(
     '/api/dreams',
     {
+      preValidation: rememberRequestForIdempotency,
       schema: {
         tags: ['dreams'],
         summary: 'Record a dream',
+        description:
+          'Send an `Idempotency-Key` header (IETF httpapi draft; a UUID, quoted or bare) to make a retry safe: ' +
+          'the same key and body again, even at the same time, record one dream and answer it each time ' +
+          '(with `Idempotent-Replayed: true` on repeats); the same key with another body is a 422. Keys are per user and kept 24 hours.',
+        headers: z.looseObject({ 'idempotency-key': z.string().optional() }),
         body: createDreamBodySchema,
-        response: { 201: dreamSchema, ...errors },
+        response: { 201: dreamSchema, ...errors, 409: messageSchema, 422: messageSchema },
       },
     },
     async (request, reply) => {
+      const userId = currentUser(request).id;
       const { title, narrative, date, timePeriod, tags, intentionId } = request.body;
-      const dream = await createDream(db, currentUser(request).id, {
-        title,
-        narrative,
-        date,
-        timePeriod,
-        tags,
-        intentionId,
-      });
-      return reply.code(201).send(presentDream(dream));
+      const input = { title, narrative, date, timePeriod, tags, intentionId };
+      const key = idempotencyKeyOf(request);
+      if (key)
+        return replyWithStoredAnswer(reply, await createDreamOnce(db, idempotencyRequest(request, userId, key), input));
+      return reply.code(201).send(presentDream(await createDream(db, userId, input)));
     },
   );
 

@@ -1,9 +1,11 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import { SNIPPET_START, SNIPPET_STOP } from '@common/schemas/dreams';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { SNIPPET_START, SNIPPET_STOP, type Dream } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
 import { dreams, intentions } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { type StoredDream } from './presenter';
+import { withIdempotencyKey, type IdempotentRequest, type StoredAnswer } from '../../lib/idempotency';
+import { presentDream, type StoredDream } from './presenter';
 import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-cache';
 
 /** Every column but the generated search vector, which never leaves the database. */
@@ -44,28 +46,48 @@ async function linkIntention(tx: Tx, userId: number, intentionId: number, dreamI
     .where(and(eq(intentions.id, intentionId), eq(intentions.userId, userId), isNull(intentions.dreamId)));
 }
 
+/** Inserts the dream (and links its intention) inside the caller's transaction. */
+async function insertDream(tx: Tx, userId: number, input: DreamInput): Promise<StoredDream> {
+  if (input.intentionId) await assertOwnIntention(tx, userId, input.intentionId);
+  const inserted = await tx
+    .insert(dreams)
+    .values({
+      userId,
+      title: input.title,
+      narrative: input.narrative,
+      date: input.date,
+      timePeriod: input.timePeriod ?? null,
+      tags: input.tags,
+      intentionId: input.intentionId ?? null,
+    })
+    .returning(dreamColumns);
+  const dream = inserted[0];
+  if (!dream) throw new Error('insert returned no row');
+  if (input.intentionId) await linkIntention(tx, userId, input.intentionId, dream.id);
+  return dream;
+}
+
 export async function createDream(db: Database, userId: number, input: DreamInput): Promise<StoredDream> {
-  const dream = await db.transaction(async (tx) => {
-    if (input.intentionId) await assertOwnIntention(tx, userId, input.intentionId);
-    const inserted = await tx
-      .insert(dreams)
-      .values({
-        userId,
-        title: input.title,
-        narrative: input.narrative,
-        date: input.date,
-        timePeriod: input.timePeriod ?? null,
-        tags: input.tags,
-        intentionId: input.intentionId ?? null,
-      })
-      .returning(dreamColumns);
-    const dream = inserted[0];
-    if (!dream) throw new Error('insert returned no row');
-    if (input.intentionId) await linkIntention(tx, userId, input.intentionId, dream.id);
-    return dream;
-  });
+  const dream = await db.transaction((tx) => insertDream(tx, userId, input));
   dreamsChanged(db, userId);
   return dream;
+}
+
+/**
+ * Records a dream once per Idempotency-Key (issue 9.5): the key and the dream are written in one
+ * transaction; a repeat of the request, even one in flight at the same time, answers the same dream.
+ */
+export async function createDreamOnce(
+  db: Database,
+  request: IdempotentRequest,
+  input: DreamInput,
+): Promise<StoredAnswer<Dream> & { replayed: boolean }> {
+  const answer = await withIdempotencyKey(db, request, async (tx) => ({
+    status: 201,
+    body: presentDream(await insertDream(tx, request.userId, input)),
+  }));
+  if (!answer.replayed) dreamsChanged(db, request.userId);
+  return answer;
 }
 
 export async function updateDream(
@@ -76,10 +98,17 @@ export async function updateDream(
 ): Promise<StoredDream> {
   const dream = await db.transaction(async (tx) => {
     if (input.intentionId) await assertOwnIntention(tx, userId, input.intentionId);
-    const changes: Partial<typeof dreams.$inferInsert> = {};
+    const changes: PgUpdateSetSource<typeof dreams> = {};
     if (input.title !== undefined) changes.title = input.title;
     if (input.narrative !== undefined) changes.narrative = input.narrative;
-    if (input.date !== undefined) changes.date = input.date;
+    // A dream with a time period keeps its date (the day it was written down) while it keeps a
+    // period: only switching a dated dream to a period, or a period back to a date, sets it (spec §4).
+    if (input.date !== undefined) {
+      changes.date =
+        input.timePeriod === null
+          ? input.date
+          : sql`case when ${dreams.timePeriod} is null then ${input.date}::timestamptz else ${dreams.date} end`;
+    }
     if (input.timePeriod !== undefined) changes.timePeriod = input.timePeriod;
     if (input.tags !== undefined) changes.tags = input.tags;
     if (input.intentionId !== undefined) changes.intentionId = input.intentionId;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { dreamDateText, timePeriodLabel } from '@common/dream-text';
+import { dreamWhenText, hasTimePeriod, recordedText } from '@common/dream-text';
 import type { Dream } from '@common/schemas/dreams';
 import { paths } from '@common/paths';
 import { Badge, Skeleton } from '@app/components/ui/misc';
@@ -27,8 +27,8 @@ export function DreamCard({ dream, className }: { dream: Dream; className?: stri
           </ul>
         ) : null}
         <p className="mt-3 flex flex-wrap justify-between gap-2 text-xs text-slate-400">
-          <span>{dreamDateText(dream.date)}</span>
-          <span>{timePeriodLabel(dream.timePeriod ?? 'unknown')}</span>
+          <span>{dreamWhenText(dream)}</span>
+          {hasTimePeriod(dream) ? <span>{recordedText(dream.createdAt, 'relative')}</span> : null}
         </p>
       </article>
     </Link>

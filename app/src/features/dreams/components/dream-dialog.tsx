@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
@@ -13,25 +13,15 @@ import { Alert, FieldError, Label } from '@app/components/ui/misc';
 import { useTagSuggestions } from '@app/features/analytics/api';
 import { fetchCurrentUser, useCurrentUser } from '@app/features/auth/api';
 import { usePreviousIntentions } from '@app/features/intentions/api';
-import { describeError } from '@app/lib/api-client';
+import { ApiError, describeError } from '@app/lib/api-client';
+import { randomUuid } from '@app/lib/random-id';
 import { toast } from '@app/lib/toast-store';
 import { useSaveDream, type DreamPayload } from '../api';
 import { TagInput } from './tag-input';
 
 const dreamFormSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, MSG.titleRequired)
-    .max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`),
-  narrative: z
-    .string()
-    .trim()
-    .min(1, MSG.narrativeRequired)
-    .max(
-      LIMITS.narrative.max,
-      `Dream description must be at most ${LIMITS.narrative.max.toLocaleString('en-US')} characters`,
-    ),
+  title: z.string().trim().min(1, MSG.titleRequired).max(LIMITS.dreamTitle.max, MSG.titleTooLong),
+  narrative: z.string().trim().min(1, MSG.narrativeRequired).max(LIMITS.narrative.max, MSG.narrativeTooLong),
   dontRemember: z.boolean(),
   date: z.string(),
   timePeriod: z.union([z.enum(TIME_PERIODS), z.literal('')]),
@@ -77,19 +67,98 @@ function dateToIso(day: string): string {
   return Number.isNaN(parsed.getTime()) ? new Date().toISOString() : parsed.toISOString();
 }
 
+/**
+ * The date a save sends. An edit never rewrites the dream's date by itself (issue 9.1): it is left
+ * out unless the user picked another day, or switched "I don't remember the exact date" on (which
+ * resets it to now, spec §4) or off (which takes the chosen day).
+ */
+function dateToSend(v: DreamForm, dream?: Dream): string | undefined {
+  const hadPeriod = Boolean(dream?.timePeriod);
+  if (v.dontRemember) return dream && hadPeriod ? undefined : new Date().toISOString();
+  if (dream && !hadPeriod && dream.date && v.date === format(new Date(dream.date), 'yyyy-MM-dd')) return undefined;
+  return dateToIso(v.date);
+}
+
 export function draftKey(userId: number, dreamId?: number) {
   return `dream-traveler:draft:${userId}:${dreamId ?? 'new'}`;
 }
 
-function readDraft(key: string): DreamForm | null {
+/**
+ * A draft is whatever was typed, checked only for its shape: a draft with just a narrative, or with a
+ * title over the limit, is still the user's words and comes back (issue 9.4).
+ */
+const draftSchema = z
+  .object({
+    title: z.string(),
+    narrative: z.string(),
+    dontRemember: z.boolean(),
+    date: z.string(),
+    timePeriod: z.union([z.enum(TIME_PERIODS), z.literal('')]),
+    tags: z.array(z.string()),
+    intentionId: z.string(),
+    requestInterpretation: z.boolean(),
+  })
+  .partial();
+
+function readDraft(key: string, base: DreamForm): DreamForm | null {
   try {
     const raw = localStorage.getItem(key);
     if (!raw) return null;
-    const parsed = dreamFormSchema.partial().safeParse(JSON.parse(raw));
-    return parsed.success ? { ...formFromDream(), ...parsed.data } : null;
+    const parsed = draftSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) return null;
+    const draft = { ...base, ...parsed.data };
+    return isDraft(draft, base) ? draft : null;
   } catch {
     return null;
   }
+}
+
+/** Any field that differs from the blank form (or from the dream being edited) makes a draft. */
+function isDraft(values: Partial<DreamForm>, base: DreamForm): boolean {
+  const content = (v: Partial<DreamForm>) =>
+    JSON.stringify([
+      v.title,
+      v.narrative,
+      v.dontRemember,
+      v.dontRemember ? v.timePeriod : v.date,
+      v.tags,
+      v.intentionId,
+    ]);
+  return content(values) !== content(base);
+}
+
+/** One save attempt of a new dream: retrying the same content resends it with the same key (issue 9.5). */
+interface SaveAttempt {
+  content: string;
+  key: string;
+  payload: DreamPayload;
+}
+
+const attemptKey = (draft: string) => `${draft}:attempt`;
+
+function readAttempt(key: string): SaveAttempt | null {
+  try {
+    const raw = localStorage.getItem(attemptKey(key));
+    return raw ? (JSON.parse(raw) as SaveAttempt) : null;
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: the dialog still works, the draft is just not kept.
+  }
+}
+
+/** The Validation Error toast: the spec's words for an empty field, the limit for a too long one (issue 9.12). */
+function validationMessage(errors: FieldErrors<DreamForm>): string {
+  if (errors.title?.message === MSG.titleRequired || errors.narrative?.message === MSG.narrativeRequired) {
+    return MSG.dreamFieldsMissing;
+  }
+  return errors.title?.message ?? errors.narrative?.message ?? MSG.dreamFieldsMissing;
 }
 
 export interface DreamDialogProps {
@@ -106,8 +175,9 @@ export interface DreamDialogProps {
 }
 
 /**
- * Create and edit a dream. An unsaved draft is kept in local storage per user (and per dream
- * when editing) and restored when the dialog opens again; a failed save keeps everything typed.
+ * Create and edit a dream. An unsaved draft (any field typed in) is kept in local storage per user
+ * (and per dream when editing) and restored when the dialog opens again; a failed save keeps it.
+ * One save at a time: the submit is guarded, and a new dream is sent with an Idempotency-Key.
  */
 export function DreamDialog({
   open,
@@ -127,6 +197,8 @@ export function DreamDialog({
   const { errors } = form.formState;
   const values = useWatch({ control: form.control });
   const loadedFor = useRef<string | null>(null);
+  const saving = useRef(false);
+  const [busy, setBusy] = useState(false);
 
   // On opening: restore a saved draft, or start from the dream (or blank).
   useEffect(() => {
@@ -136,68 +208,103 @@ export function DreamDialog({
     }
     if (loadedFor.current === key) return;
     loadedFor.current = key;
-    const draft = readDraft(key);
+    const draft = readDraft(key, formFromDream(dream));
     form.reset(draft ?? formFromDream(dream));
     setRestored(Boolean(draft));
   }, [open, key, dream, form]);
 
-  // Every change to a dirty form is written to the draft.
+  // Every change the user makes is written to the draft; a form back to its starting point has none.
   useEffect(() => {
-    if (!open || !key || loadedFor.current !== key || !form.formState.isDirty) return;
-    try {
-      localStorage.setItem(key, JSON.stringify(values));
-    } catch {
-      // Storage full or disabled: the dialog still works, the draft is just not kept.
-    }
-  }, [values, open, key, form.formState.isDirty]);
+    if (!open || !key) return;
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values: next, name }) => {
+        // Resets (opening, discarding, saving) carry no field name: only edits touch the draft.
+        if (name === undefined || loadedFor.current !== key) return;
+        if (isDraft(next, formFromDream(dream))) store(key, next);
+        else localStorage.removeItem(key);
+      },
+    });
+  }, [open, key, dream, form]);
 
   const discardDraft = () => {
-    if (key) localStorage.removeItem(key);
+    if (key) {
+      localStorage.removeItem(key);
+      localStorage.removeItem(attemptKey(key));
+    }
     form.reset(formFromDream(dream));
     setRestored(false);
   };
 
+  const failed = (description: string) => toast({ title: 'Failed to save dream', description, variant: 'destructive' });
+
   const onValid = async (v: DreamForm) => {
-    const signedIn = await fetchCurrentUser().catch(() => null);
+    let signedIn;
+    try {
+      signedIn = await fetchCurrentUser();
+    } catch {
+      failed(MSG.saveUnreachable);
+      return;
+    }
     if (!signedIn) {
       toast({ title: 'Authentication required', description: 'Please log in to save dreams', variant: 'destructive' });
       return;
     }
-    const payload: DreamPayload = {
+    let payload: DreamPayload = {
       title: v.title,
       narrative: v.narrative,
-      date: v.dontRemember ? new Date().toISOString() : dateToIso(v.date),
+      date: dateToSend(v, dream),
       timePeriod: v.dontRemember ? v.timePeriod || 'unknown' : null,
       tags: v.tags,
       intentionId: v.intentionId ? Number(v.intentionId) : null,
     };
-    save.mutate(
-      { id: dream?.id, payload },
-      {
-        onSuccess: (saved) => {
-          if (key) localStorage.removeItem(key);
-          setRestored(false);
-          toast({ title: dream ? 'Dream updated' : 'Dream recorded', description: saved.title });
-          onOpenChange(false);
-          form.reset(formFromDream(dream ? saved : undefined));
-          onSaved?.(saved, { requestInterpretation: v.requestInterpretation });
-        },
-        onError: (err) =>
-          toast({
-            title: 'Failed to save dream',
-            description: describeError(err, 'An unknown error occurred'),
-            variant: 'destructive',
-          }),
-      },
-    );
+    // A new dream: the same content saved again (a retry) reuses the attempt's key and body, so a
+    // save that reached the server before the answer was lost gives back that dream, not a second one.
+    let idempotencyKey: string | undefined;
+    if (!dream && key) {
+      const content = JSON.stringify({ ...payload, date: v.dontRemember ? null : v.date });
+      const previous = readAttempt(key);
+      const attempt: SaveAttempt = previous?.content === content ? previous : { content, key: randomUuid(), payload };
+      store(attemptKey(key), attempt);
+      payload = attempt.payload;
+      idempotencyKey = attempt.key;
+    }
+    try {
+      const saved = await save.mutateAsync({ id: dream?.id, payload, idempotencyKey });
+      if (key) {
+        localStorage.removeItem(key);
+        localStorage.removeItem(attemptKey(key));
+      }
+      setRestored(false);
+      toast({ title: dream ? 'Dream updated' : 'Dream recorded', description: saved.title });
+      onOpenChange(false);
+      form.reset(formFromDream(dream ? saved : undefined));
+      onSaved?.(saved, { requestInterpretation: v.requestInterpretation });
+    } catch (err) {
+      // The draft stays in storage: nothing typed is lost.
+      failed(err instanceof ApiError ? describeError(err, 'An unknown error occurred') : MSG.saveUnreachable);
+    }
   };
 
-  const onInvalid = () =>
-    toast({
-      title: 'Validation Error',
-      description: 'Please provide both a title and description for your dream',
-      variant: 'destructive',
-    });
+  const onInvalid = (fieldErrors: FieldErrors<DreamForm>) =>
+    toast({ title: 'Validation Error', description: validationMessage(fieldErrors), variant: 'destructive' });
+
+  // One save at a time: a second click (or Enter) while one is under way does nothing.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving.current) return;
+    saving.current = true;
+    setBusy(true);
+    void form
+      .handleSubmit(
+        onValid,
+        onInvalid,
+      )(event)
+      .finally(() => {
+        saving.current = false;
+        setBusy(false);
+      });
+  };
 
   const dontRemember = Boolean(values.dontRemember);
 
@@ -209,7 +316,7 @@ export function DreamDialog({
         <DialogDescription>
           Write it down before it fades. Your draft is kept on this device until you save.
         </DialogDescription>
-        <form className="mt-4 grid gap-4" onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)} noValidate>
+        <form className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate aria-busy={busy}>
           {restored ? (
             <Alert className="flex items-center justify-between gap-3">
               <span>Your unsaved draft was restored.</span>
@@ -315,8 +422,8 @@ export function DreamDialog({
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : dream ? 'Save Changes' : 'Save Dream'}
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : dream ? 'Save Changes' : 'Save Dream'}
             </Button>
           </div>
         </form>

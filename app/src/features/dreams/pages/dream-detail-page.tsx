@@ -1,7 +1,7 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatLongDate, timePeriodLabel } from '@common/dream-text';
+import { dreamWhenLine, formatShortDate } from '@common/dream-text';
 import { paths } from '@common/paths';
 import { ConfirmDialog } from '@app/components/ui/alert-dialog';
 import { Button } from '@app/components/ui/button';
@@ -56,9 +56,7 @@ export function DreamDetailPage() {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold text-white">{d.title}</h1>
-            <p className="mt-1 text-sm text-slate-300">
-              {formatLongDate(d.date)} · {timePeriodLabel(d.timePeriod ?? 'unknown')}
-            </p>
+            <p className="mt-1 text-sm text-slate-300">{dreamWhenLine(d)}</p>
           </div>
           <div className="flex flex-wrap gap-2" data-slot="dream-actions">
             <DreamDialog
@@ -97,7 +95,7 @@ export function DreamDetailPage() {
         <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-400">Recorded</dt>
-            <dd className="text-slate-100">{formatLongDate(d.createdAt)}</dd>
+            <dd className="text-slate-100">{formatShortDate(d.createdAt)}</dd>
           </div>
           <div>
             <dt className="text-slate-400">Type</dt>

@@ -1,7 +1,7 @@
 import { Plus, Search } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { dreamDateText } from '@common/dream-text';
+import { dreamWhenText } from '@common/dream-text';
 import { LIST_SIZES } from '@common/limits';
 import { paths } from '@common/paths';
 import { Button } from '@app/components/ui/button';
@@ -128,7 +128,7 @@ export function JournalPage() {
                       >
                         <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                           <span className="font-semibold text-white">{dream.title}</span>
-                          <span className="text-xs text-slate-400">{dreamDateText(dream.date)}</span>
+                          <span className="text-xs text-slate-400">{dreamWhenText(dream)}</span>
                         </span>
                         <span className="mt-1 block text-sm text-slate-300">
                           <SearchSnippet text={snippet} />

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { dreamsChanged } from '../dreams/service';
+import { dreamsChanged, JOURNAL_ORDER_OLDEST_FIRST } from '../dreams/service';
 import { parseCsv } from './csv';
 import { dayKey, instantOf, jsonDate, orderNumeric, readDateText, shortDay, type NumericDate } from './dates';
 import { parseMarkdown } from './markdown';
@@ -38,7 +38,7 @@ export async function exportJournal(db: Database, userId: number): Promise<Journ
     })
     .from(dreams)
     .where(eq(dreams.userId, userId))
-    .orderBy(asc(dreams.createdAt), asc(dreams.id));
+    .orderBy(...JOURNAL_ORDER_OLDEST_FIRST);
   const intentionRows = await db
     .select()
     .from(intentions)

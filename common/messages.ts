@@ -24,6 +24,7 @@ export const MSG = {
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   bodyTooLarge: 'Request body is too large',
   malformedJson: 'Request body is not valid JSON',
+  bodyMissing: 'Request body is missing: this call needs a JSON object',
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',
   titleRequired: 'Title is required',

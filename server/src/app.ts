@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/routes';
 import { registerAuth } from './auth/request-user';
 import { registerOriginCheck } from './middleware/origin-check';
 import { registerErrorHandling } from './middleware/errors';
+import { registerJsonBody } from './middleware/json-body';
 import { registerSecurityHeaders } from './middleware/security-headers';
 import { fastSerializerCompiler } from './middleware/serializer';
 import { registerFeatureRoutes, type FeatureDeps } from './features/registry';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandling(app);
+  registerJsonBody(app);
 
   registerSecurityHeaders(app, { hsts: config.cookieSecure });
   await app.register(fastifyCookie);

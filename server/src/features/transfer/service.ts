@@ -4,6 +4,7 @@ import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
 import { normalizeTags, TIME_PERIODS } from '@common/schemas/dreams';
 import type { IntentionOutcome } from '@common/schemas/intentions';
+import { text } from '@common/schemas/text';
 import {
   DAY_MONTH_ORDER_LABELS,
   EXPORT_FORMAT,
@@ -126,23 +127,21 @@ interface Parsed {
 }
 
 const dreamRules = z.object({
-  title: z
-    .string()
+  title: text()
     .trim()
     .min(LIMITS.dreamTitle.min, MSG.titleRequired)
     .max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`),
-  narrative: z
-    .string()
+  narrative: text()
     .trim()
     .min(LIMITS.narrative.min, MSG.narrativeRequired)
     .max(LIMITS.narrative.max, `Dream description must be at most ${LIMITS.narrative.max} characters`),
   timePeriod: z.enum(TIME_PERIODS, { error: `timePeriod must be one of: ${TIME_PERIODS.join(', ')}` }).nullable(),
   tags: z
-    .array(z.string())
+    .array(text())
     .transform(normalizeTags)
     .pipe(
       z
-        .array(z.string().max(LIMITS.tags.maxLength, `each tag must be at most ${LIMITS.tags.maxLength} characters`))
+        .array(text().max(LIMITS.tags.maxLength, `each tag must be at most ${LIMITS.tags.maxLength} characters`))
         .max(LIMITS.tags.maxCount, `at most ${LIMITS.tags.maxCount} tags`),
     ),
 });

@@ -48,8 +48,9 @@ const tagsSchema = z
   .pipe(z.array(z.string().max(LIMITS.tags.maxLength, MSG.tagTooLong)).max(LIMITS.tags.maxCount, MSG.tooManyTags));
 
 /** Any date text; an invalid or missing one means "now" (spec §5). */
-const dateSchema = z
-  .union([text().max(100), z.null()])
+const dateSchema = text()
+  .max(100)
+  .nullable()
   .optional()
   .transform((value) => {
     if (value === null || value === undefined) return new Date();
@@ -88,8 +89,9 @@ export type CreateDreamBody = z.input<typeof createDreamBodySchema>;
 export const updateDreamBodySchema = z.strictObject({
   title: titleSchema.optional(),
   narrative: narrativeSchema.optional(),
-  date: z
-    .union([text().max(100), z.null()])
+  date: text()
+    .max(100)
+    .nullable()
     .optional()
     .transform((value) => {
       if (value === undefined) return undefined;

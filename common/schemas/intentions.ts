@@ -12,8 +12,9 @@ export const createIntentionBodySchema = z.strictObject({
     .trim()
     .min(LIMITS.intentionText.min, MSG.intentionRequired)
     .max(LIMITS.intentionText.max, `Intention text must be at most ${LIMITS.intentionText.max} characters`),
-  date: z
-    .union([text().max(100), z.null()])
+  date: text()
+    .max(100)
+    .nullable()
     .optional()
     .transform((value) => {
       const parsed = value ? new Date(value) : new Date();

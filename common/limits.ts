@@ -47,6 +47,11 @@ export const SESSION = {
 export const HTTP = {
   bodyLimitBytes: 1024 * 1024,
   importBodyLimitBytes: 10 * 1024 * 1024,
+  /**
+   * The request line (method, address) and headers together: a longer address is refused at once
+   * with 414, as soon as that many bytes have arrived (the common 8 KB limit of web servers).
+   */
+  maxRequestHeadBytes: 8 * 1024,
 } as const;
 
 export const UI = {

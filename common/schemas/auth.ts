@@ -1,31 +1,28 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MSG } from '../messages';
+import { text } from './text';
 
 /** `userId` may be sent by older clients; it is accepted and ignored (the session decides). */
 export const ignoredUserId = z.unknown().optional();
 
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
+export const usernameSchema = text({ error: 'Username is required' })
   .trim()
   .min(LIMITS.username.min, MSG.usernameMin)
   .max(LIMITS.username.max, MSG.usernameMax)
   .regex(/^[A-Za-z0-9_.-]+$/, MSG.usernameChars);
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = text({ error: 'Email is required' })
   .trim()
   .max(LIMITS.email.max, MSG.emailMax)
   .pipe(z.email(MSG.emailInvalid));
 
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
+export const passwordSchema = text({ error: 'Password is required' })
   .min(LIMITS.password.min, MSG.passwordMin)
   .max(LIMITS.password.max, MSG.passwordMax);
 
 export const loginBodySchema = z.strictObject({
-  username: z
-    .string({ error: 'Username is required' })
+  username: text({ error: 'Username is required' })
     .trim()
     .min(LIMITS.username.min, MSG.usernameMin)
     .max(LIMITS.username.max, MSG.usernameMax),
@@ -38,7 +35,7 @@ export const registerBodySchema = z
     username: usernameSchema,
     email: emailSchema,
     password: passwordSchema,
-    confirmPassword: z.string().max(LIMITS.password.max, MSG.passwordMax).optional(),
+    confirmPassword: text().max(LIMITS.password.max, MSG.passwordMax).optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
     message: MSG.passwordsMismatch,
@@ -87,7 +84,7 @@ export const registerFormSchema = z
     username: usernameSchema,
     email: emailSchema,
     password: passwordSchema,
-    confirmPassword: z.string().min(LIMITS.password.min, MSG.passwordMin),
+    confirmPassword: text().min(LIMITS.password.min, MSG.passwordMin),
   })
   .refine((v) => v.confirmPassword === v.password, { message: MSG.passwordsMismatch, path: ['confirmPassword'] });
 export type RegisterForm = z.infer<typeof registerFormSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LIST_SIZES } from '../limits';
 import { MSG } from '../messages';
+import { text } from './text';
 
 export const TIME_PERIODS = [
   'early_childhood',
@@ -39,7 +40,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 }
 
 const tagsSchema = z
-  .array(z.string({ error: 'tags: each tag must be text' }).max(LIMITS.tags.maxLength * 4, MSG.tagTooLong), {
+  .array(text({ error: 'tags: each tag must be text' }).max(LIMITS.tags.maxLength * 4, MSG.tagTooLong), {
     error: 'tags must be a list of text',
   })
   .max(LIMITS.tags.maxCount * 4, MSG.tooManyTags)
@@ -47,8 +48,9 @@ const tagsSchema = z
   .pipe(z.array(z.string().max(LIMITS.tags.maxLength, MSG.tagTooLong)).max(LIMITS.tags.maxCount, MSG.tooManyTags));
 
 /** Any date text; an invalid or missing one means "now" (spec §5). */
-const dateSchema = z
-  .union([z.string().max(100), z.null()])
+const dateSchema = text()
+  .max(100)
+  .nullable()
   .optional()
   .transform((value) => {
     if (value === null || value === undefined) return new Date();
@@ -56,13 +58,11 @@ const dateSchema = z
     return Number.isNaN(parsed.getTime()) ? new Date() : parsed;
   });
 
-const titleSchema = z
-  .string({ error: MSG.titleRequired })
+const titleSchema = text({ error: MSG.titleRequired })
   .trim()
   .min(LIMITS.dreamTitle.min, MSG.titleRequired)
   .max(LIMITS.dreamTitle.max, MSG.titleTooLong);
-const narrativeSchema = z
-  .string({ error: MSG.narrativeRequired })
+const narrativeSchema = text({ error: MSG.narrativeRequired })
   .trim()
   .min(LIMITS.narrative.min, MSG.narrativeRequired)
   .max(LIMITS.narrative.max, MSG.narrativeTooLong);
@@ -87,8 +87,9 @@ export const updateDreamBodySchema = z.strictObject({
   title: titleSchema.optional(),
   narrative: narrativeSchema.optional(),
   /** An edit never invents a date: a missing, null or invalid one keeps the dream's own (issue 9.1). */
-  date: z
-    .union([z.string().max(100), z.null()])
+  date: text()
+    .max(100)
+    .nullable()
     .optional()
     .transform((value) => {
       if (value === undefined || value === null) return undefined;
@@ -140,8 +141,7 @@ export const listQuerySchema = z.object({
 });
 
 export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: 'q is required' })
+  q: text({ error: 'q is required' })
     .trim()
     .min(1, 'q: enter something to search for')
     .max(LIMITS.searchQuery.max, `q must be at most ${LIMITS.searchQuery.max} characters`),

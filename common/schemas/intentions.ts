@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { LIMITS, LIST_SIZES } from '../limits';
 import { MSG } from '../messages';
+import { text } from './text';
 
 /** How an intention turned out: not yet said (pending), it worked (success) or it did not (failed). */
 export const INTENTION_OUTCOMES = ['pending', 'success', 'failed'] as const;
 export type IntentionOutcome = (typeof INTENTION_OUTCOMES)[number];
 
 export const createIntentionBodySchema = z.strictObject({
-  text: z
-    .string({ error: MSG.intentionRequired })
+  text: text({ error: MSG.intentionRequired })
     .trim()
     .min(LIMITS.intentionText.min, MSG.intentionRequired)
     .max(LIMITS.intentionText.max, `Intention text must be at most ${LIMITS.intentionText.max} characters`),
-  date: z
-    .union([z.string().max(100), z.null()])
+  date: text()
+    .max(100)
+    .nullable()
     .optional()
     .transform((value) => {
       const parsed = value ? new Date(value) : new Date();
@@ -25,8 +26,7 @@ export type CreateIntentionBody = z.input<typeof createIntentionBodySchema>;
 
 export const updateIntentionBodySchema = z
   .strictObject({
-    notes: z
-      .string({ error: 'notes must be text' })
+    notes: text({ error: 'notes must be text' })
       .max(LIMITS.intentionNotes.max, `Notes must be at most ${LIMITS.intentionNotes.max} characters`)
       .nullable()
       .optional(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { LIMITS, LIST_SIZES } from '../limits';
 import { MSG } from '../messages';
+import { text } from './text';
 
 export const EMPTY_SYMBOL_MESSAGE = MSG.emptySymbol;
 
 export const interpretSymbolBodySchema = z.strictObject({
-  symbol: z
-    .string({ error: EMPTY_SYMBOL_MESSAGE })
+  symbol: text({ error: EMPTY_SYMBOL_MESSAGE })
     .trim()
     .min(LIMITS.symbol.min, EMPTY_SYMBOL_MESSAGE)
     .max(LIMITS.symbol.max, `symbol must be at most ${LIMITS.symbol.max} characters`),

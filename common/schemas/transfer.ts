@@ -1,32 +1,33 @@
 import { z } from 'zod';
 import { INTENTION_OUTCOMES } from './intentions';
+import { text } from './text';
 
 export const EXPORT_FORMAT = 'dream-traveler-journal';
 export const EXPORT_VERSION = 1;
 
-const isoDate = z.string().refine((v) => !Number.isNaN(new Date(v).getTime()), 'must be a date');
+const isoDate = text().refine((v) => !Number.isNaN(new Date(v).getTime()), 'must be a date');
 
 /** The lossless, versioned JSON export. `ref`s tie dreams and intentions together inside one file. */
 export const journalExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT, { error: `format must be "${EXPORT_FORMAT}"` }),
   version: z.literal(EXPORT_VERSION, { error: `version must be ${EXPORT_VERSION}` }),
   exportedAt: isoDate,
-  username: z.string(),
+  username: text(),
   dreams: z.array(
     z.object({
       ref: z.number().int(),
-      title: z.string(),
-      narrative: z.string(),
+      title: text(),
+      narrative: text(),
       date: isoDate.nullable(),
-      timePeriod: z.string().nullable(),
-      tags: z.array(z.string()),
+      timePeriod: text().nullable(),
+      tags: z.array(text()),
       intentionRef: z.number().int().nullable(),
       createdAt: isoDate,
       interpretations: z
         .array(
           z.object({
-            content: z.string().min(1).max(50_000),
-            provider: z.string().max(40).optional(),
+            content: text().min(1).max(50_000),
+            provider: text().max(40).optional(),
             createdAt: isoDate,
           }),
         )
@@ -37,14 +38,14 @@ export const journalExportSchema = z.object({
   intentions: z.array(
     z.object({
       ref: z.number().int(),
-      text: z.string(),
+      text: text(),
       date: isoDate,
       completed: z.boolean(),
       /** Absent in files written before outcomes existed: completed then means success, else pending. */
       outcome: z
         .enum(INTENTION_OUTCOMES, { error: `outcome must be one of: ${INTENTION_OUTCOMES.join(', ')}` })
         .optional(),
-      notes: z.string().nullable(),
+      notes: text().nullable(),
       dreamRef: z.number().int().nullable(),
       createdAt: isoDate,
     }),

@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { HTTP } from '@common/limits';
 import { MSG } from '@common/messages';
 import { isClientRoute } from '@common/paths';
@@ -17,7 +17,10 @@ import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
 import { registerAuth } from './auth/request-user';
 import { registerOriginCheck } from './middleware/origin-check';
+import { clientErrorHandler } from './middleware/client-errors';
 import { registerErrorHandling } from './middleware/errors';
+import { registerJsonBody } from './middleware/json-body';
+import { requestValidatorCompiler } from './middleware/validation';
 import { registerSecurityHeaders } from './middleware/security-headers';
 import { fastSerializerCompiler } from './middleware/serializer';
 import { registerFeatureRoutes, type FeatureDeps } from './features/registry';
@@ -41,14 +44,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? { level: config.logLevel } }),
     bodyLimit: HTTP.bodyLimitBytes,
+    http: { maxHeaderSize: HTTP.maxRequestHeadBytes },
+    clientErrorHandler,
     trustProxy: config.trustProxy,
     // Stack traces and internals never reach the client; the error handler decides what does.
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandling(app);
+  registerJsonBody(app);
 
   registerSecurityHeaders(app, { hsts: config.cookieSecure });
   await app.register(fastifyCookie);

@@ -116,9 +116,19 @@ export const dreams = pgTable(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', dt_tags_text(tags)), 'A') || setweight(to_tsvector('english', coalesce(narrative, '')), 'B')`,
     ),
+    /**
+     * Where the dream sits in the journal (migration 0007): its date, or when it was recorded if it
+     * has only a time period (its "date" is then the day it was written down, not dreamt). Lists
+     * order by (sortAt, createdAt, id), newest first. Never leaves the database.
+     */
+    sortAt: timestamp('sort_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`CASE WHEN "time_period" IS NULL THEN coalesce("date", "created_at") ELSE "created_at" END`,
+      ),
   },
   (t) => [
-    index('dreams_user_recent_idx').on(t.userId, t.createdAt, t.id),
+    index('dreams_user_sort_idx').on(t.userId, t.sortAt, t.createdAt, t.id),
     index('dreams_user_date_idx').on(t.userId, t.date),
     index('dreams_search_idx').using('gin', t.searchVector),
     index('dreams_intention_idx').on(t.intentionId),

@@ -36,6 +36,10 @@ function validationIssues(err: FastifyError): Issue[] {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // An empty JSON body reaches validation as no body (json-body.ts).
+      if (err.validationContext === 'body' && request.body === undefined) {
+        return reply.code(400).send({ message: MSG.bodyMissing });
+      }
       const issues = validationIssues(err);
       const first = issues[0];
       return reply.code(400).send({

@@ -14,17 +14,14 @@ export const dreamKeys = {
   search: (q: string) => ['dreams', 'search', q] as const,
 };
 
-/** Recent dreams; a failed load shows as an empty list (spec §7). */
+/**
+ * The latest dreams, in journal order. A failed load is an error, never an empty list (issue #9.16
+ * overrides spec §7): an empty journal must only ever mean there are no dreams.
+ */
 export function useRecentDreams(limit: number) {
   return useQuery({
     queryKey: dreamKeys.recent(limit),
-    queryFn: async () => {
-      try {
-        return await api.get<Dream[]>('/api/dreams/recent', { limit });
-      } catch {
-        return [];
-      }
-    },
+    queryFn: () => api.get<Dream[]>('/api/dreams/recent', { limit }),
   });
 }
 

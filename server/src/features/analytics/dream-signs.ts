@@ -1,12 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dreamAnalyses, dreams } from '../../db/schema';
 import { computeDreamSigns } from '../../engine';
 import type { AnalysisTable, DreamAnalysis, DreamSign, InterpretationEngine, StoredAnalysis } from '../../engine/types';
 import { pgErrorCode } from '../../lib/http-error';
+import { JOURNAL_ORDER } from '../dreams/service';
 import { engineDreamColumns, toEngineDream } from '../interpretations/service';
 
-/** Dream signs look across this many of the user's most recent dreams. */
+/** Dream signs look across this many of the user's latest dreams (journal order). */
 const WINDOW = 500;
 /** Rows per insert statement when saving analyses. */
 const SAVE_BATCH = 100;
@@ -84,7 +85,7 @@ export async function dreamSigns(
     .select(engineDreamColumns)
     .from(dreams)
     .where(eq(dreams.userId, userId))
-    .orderBy(desc(dreams.createdAt), desc(dreams.id))
+    .orderBy(...JOURNAL_ORDER)
     .limit(WINDOW);
   if (!rows.length) return { analysedDreams: 0, signs: [] };
   const items = rows.map((r) => toEngineDream(r));

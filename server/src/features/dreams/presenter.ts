@@ -1,8 +1,8 @@
 import type { Dream } from '@common/schemas/dreams';
 import type { DreamRow } from '../../db/schema';
 
-/** A dream as the service reads it (every column but the search vector). */
-export type StoredDream = Omit<DreamRow, 'searchVector'>;
+/** A dream as the service reads it (every column but the search vector and the sort key). */
+export type StoredDream = Omit<DreamRow, 'searchVector' | 'sortAt'>;
 
 export function presentDream(row: StoredDream): Dream {
   return {

@@ -8,7 +8,7 @@ import type { StoredDream } from './presenter';
 export const RECENT_FETCH_MIN = 20;
 
 interface Entry {
-  /** The user's newest dreams, newest first. */
+  /** The user's first dreams in journal order (newest dream first: the service's JOURNAL_ORDER). */
   rows: StoredDream[];
   /** True when the user has no more dreams than these. */
   complete: boolean;

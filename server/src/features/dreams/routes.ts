@@ -73,7 +73,7 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
     {
       schema: {
         tags: ['dreams'],
-        summary: "The user's dreams, newest first",
+        summary: "The user's dreams in journal order (by the dream's date, then recording time), newest first",
         querystring: listQuerySchema,
         response: { 200: z.array(dreamSchema), ...errors },
       },
@@ -87,7 +87,7 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
     {
       schema: {
         tags: ['dreams'],
-        summary: 'The most recently recorded dreams',
+        summary: "The user's latest dreams, in journal order",
         querystring: recentQuerySchema,
         response: { 200: z.array(dreamSchema), ...errors },
       },

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { SNIPPET_START, SNIPPET_STOP, type Dream } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
@@ -8,8 +8,18 @@ import { withIdempotencyKey, type IdempotentRequest, type StoredAnswer } from '.
 import { presentDream, type StoredDream } from './presenter';
 import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-cache';
 
-/** Every column but the generated search vector, which never leaves the database. */
-const { searchVector: _searchVector, ...dreamColumns } = getTableColumns(dreams);
+/** Every column but the generated search vector and sort key, which never leave the database. */
+const { searchVector: _searchVector, sortAt: _sortAt, ...dreamColumns } = getTableColumns(dreams);
+
+/**
+ * The journal's order, newest first: by the dream's date, then by when it was written down (a dream
+ * with only a time period sorts by its recording time; see `sortAt` in the schema). Every list of
+ * dreams uses it. The index (user_id, sort_at, created_at, id) is ascending and read backwards,
+ * which is exactly "desc" (NULLS FIRST); sort_at and created_at are never null anyway.
+ */
+export const JOURNAL_ORDER = [desc(dreams.sortAt), desc(dreams.createdAt), desc(dreams.id)];
+/** The same order, oldest first (the JSON export, which a restore reads in file order). */
+export const JOURNAL_ORDER_OLDEST_FIRST = [asc(dreams.sortAt), asc(dreams.createdAt), asc(dreams.id)];
 /** Other writers of dreams (the import) tell the recent-dreams cache through the service. */
 export { dreamsChanged };
 
@@ -151,7 +161,7 @@ function prepareList(db: Database) {
     .select(dreamColumns)
     .from(dreams)
     .where(eq(dreams.userId, sql.placeholder('userId')))
-    .orderBy(desc(dreams.createdAt), desc(dreams.id))
+    .orderBy(...JOURNAL_ORDER)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('dreams_recent');
@@ -204,12 +214,12 @@ type SearchRow = {
 
 /**
  * Full-text search over title, tags and narrative (a generated tsvector with a GIN index), in one
- * round trip. Matches are taken newest first in groups of 200; within a group they are ranked with
- * ts_rank_cd. So page 1 shows the best of the newest 200 matches, and paging on never repeats or skips
+ * round trip. Matches are taken in journal order (newest dream first, see JOURNAL_ORDER) in groups of
+ * 200; within a group they are ranked with ts_rank_cd, equal ranks in journal order. So page 1 shows the best of the newest 200 matches, and paging on never repeats or skips
  * a dream (an item's place does not depend on how deep the page is). Only the page gets a snippet.
  *
  * The tsquery is written inline (not in a CTE) and the statement is unnamed, so PostgreSQL plans
- * every search with the actual words: for common words it walks the user's (user, created) btree
+ * every search with the actual words: for common words it walks the user's (user, sort_at) btree
  * newest first and stops after enough matches; for rare words it intersects the GIN posting lists.
  * A named prepared statement would fall back to a generic plan after five runs and lose that choice.
  *
@@ -232,17 +242,17 @@ export async function searchDreams(
   const headline = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   const result = await db.execute<SearchRow>(sql`
     with cand as (
-      select d.id, d.created_at, ts_rank_cd(d.search_vector, websearch_to_tsquery('english', ${q})) as rank,
-        row_number() over (order by d.created_at desc, d.id desc) as n
+      select d.id, d.sort_at, d.created_at, ts_rank_cd(d.search_vector, websearch_to_tsquery('english', ${q})) as rank,
+        row_number() over (order by d.sort_at desc, d.created_at desc, d.id desc) as n
       from dreams d
       where d.user_id = ${userId} and d.search_vector @@ websearch_to_tsquery('english', ${q})
-      order by d.created_at desc, d.id desc
+      order by d.sort_at desc, d.created_at desc, d.id desc
       limit ${candidates + 1}
     ),
     page as (
-      select id, created_at, rank, (n - 1) / ${SEARCH_GROUP} as grp from cand
+      select id, sort_at, created_at, rank, (n - 1) / ${SEARCH_GROUP} as grp from cand
       where n <= ${candidates}
-      order by grp, rank desc, created_at desc, id desc
+      order by grp, rank desc, sort_at desc, created_at desc, id desc
       limit ${limit} offset ${offset}
     )
     select c.found, d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id,
@@ -251,7 +261,7 @@ export async function searchDreams(
     from (select count(*)::int as found from cand) c
       left join page p on true
       left join dreams d on d.id = p.id
-    order by p.grp nulls last, p.rank desc, p.created_at desc, p.id desc`);
+    order by p.grp nulls last, p.rank desc, p.sort_at desc, p.created_at desc, p.id desc`);
   const found = result.rows[0]?.found ?? 0;
   const rows = result.rows.filter((r): r is SearchRow & { id: number } => r.id !== null);
   return {

@@ -3,7 +3,7 @@ import type { Interpretation } from '@common/schemas/interpretations';
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, type InterpretationRow } from '../../db/schema';
 import type { DreamForEngine, InterpretationEngine } from '../../engine/types';
-import { getDream } from '../dreams/service';
+import { getDream, JOURNAL_ORDER } from '../dreams/service';
 
 const HISTORY_SIZE = 50;
 const PREVIOUS_READINGS = 10;
@@ -58,7 +58,7 @@ export async function generateInterpretation(
     .select(engineDreamColumns)
     .from(dreams)
     .where(and(eq(dreams.userId, userId), ne(dreams.id, dreamId)))
-    .orderBy(desc(dreams.createdAt), desc(dreams.id))
+    .orderBy(...JOURNAL_ORDER)
     .limit(HISTORY_SIZE);
   const previous = await db
     .select({ content: interpretations.content })

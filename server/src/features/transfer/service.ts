@@ -4,6 +4,7 @@ import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
 import { normalizeTags, TIME_PERIODS } from '@common/schemas/dreams';
 import type { IntentionOutcome } from '@common/schemas/intentions';
+import { text } from '@common/schemas/text';
 import {
   DAY_MONTH_ORDER_LABELS,
   EXPORT_FORMAT,
@@ -17,7 +18,7 @@ import {
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { dreamsChanged } from '../dreams/service';
+import { dreamsChanged, JOURNAL_ORDER_OLDEST_FIRST } from '../dreams/service';
 import { parseCsv } from './csv';
 import { dayKey, instantOf, jsonDate, orderNumeric, readDateText, shortDay, type NumericDate } from './dates';
 import { parseMarkdown } from './markdown';
@@ -38,7 +39,7 @@ export async function exportJournal(db: Database, userId: number): Promise<Journ
     })
     .from(dreams)
     .where(eq(dreams.userId, userId))
-    .orderBy(asc(dreams.createdAt), asc(dreams.id));
+    .orderBy(...JOURNAL_ORDER_OLDEST_FIRST);
   const intentionRows = await db
     .select()
     .from(intentions)
@@ -126,23 +127,21 @@ interface Parsed {
 }
 
 const dreamRules = z.object({
-  title: z
-    .string()
+  title: text()
     .trim()
     .min(LIMITS.dreamTitle.min, MSG.titleRequired)
     .max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`),
-  narrative: z
-    .string()
+  narrative: text()
     .trim()
     .min(LIMITS.narrative.min, MSG.narrativeRequired)
     .max(LIMITS.narrative.max, `Dream description must be at most ${LIMITS.narrative.max} characters`),
   timePeriod: z.enum(TIME_PERIODS, { error: `timePeriod must be one of: ${TIME_PERIODS.join(', ')}` }).nullable(),
   tags: z
-    .array(z.string())
+    .array(text())
     .transform(normalizeTags)
     .pipe(
       z
-        .array(z.string().max(LIMITS.tags.maxLength, `each tag must be at most ${LIMITS.tags.maxLength} characters`))
+        .array(text().max(LIMITS.tags.maxLength, `each tag must be at most ${LIMITS.tags.maxLength} characters`))
         .max(LIMITS.tags.maxCount, `at most ${LIMITS.tags.maxCount} tags`),
     ),
 });

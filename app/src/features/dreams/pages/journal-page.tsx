@@ -1,9 +1,10 @@
 import { Plus, Search } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { dreamWhenText } from '@common/dream-text';
 import { LIST_SIZES } from '@common/limits';
 import { paths } from '@common/paths';
+import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
 import { Input } from '@app/components/ui/input';
 import { Card, Label, Spinner } from '@app/components/ui/misc';
@@ -14,8 +15,27 @@ import { NewDreamButton } from '../components/new-dream-button';
 import { SearchSnippet } from '../components/search-snippet';
 import { searchSummary } from '../search-paging';
 
+/** `/journal?new=1` opens the new-dream dialog (a home-screen shortcut, Home's button on other pages). */
+const NEW_DREAM_PARAM = 'new';
+
 export function JournalPage() {
   const recent = useRecentDreams(LIST_SIZES.recentDreamsJournal);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const openedByAddress = searchParams.get(NEW_DREAM_PARAM) === '1';
+  const onDialogOpenChange = (open: boolean) => {
+    setDialogOpen(open);
+    // Closing forgets the request in place, so Back and reload do not open the dialog again.
+    if (!open && searchParams.has(NEW_DREAM_PARAM)) {
+      setSearchParams(
+        (params) => {
+          params.delete(NEW_DREAM_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
   const [term, setTerm] = useState('');
   const deferredTerm = useDeferredValue(term.trim());
   const server = useSearchDreams(deferredTerm);
@@ -43,7 +63,12 @@ export function JournalPage() {
           <h1 className="text-3xl font-bold text-white">Dream Journal</h1>
           <p className="text-slate-300">Your most recent dreams. Search reaches every dream you have recorded.</p>
         </div>
-        <NewDreamButton label="New Entry" icon={<Plus aria-hidden />} />
+        <NewDreamButton
+          label="New Entry"
+          icon={<Plus aria-hidden />}
+          open={dialogOpen || openedByAddress}
+          onOpenChange={onDialogOpenChange}
+        />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="relative w-full max-w-md">
@@ -69,6 +94,13 @@ export function JournalPage() {
             <DreamCardSkeleton key={i} />
           ))}
         </div>
+      ) : recent.isError && !recent.data ? (
+        <LoadError
+          title="Your dreams could not be loaded"
+          error={recent.error}
+          onRetry={() => void recent.refetch()}
+          retrying={recent.isFetching}
+        />
       ) : dreams.length === 0 ? (
         <Card className="text-center">
           <h2 className="text-xl font-semibold text-white">Your journal is empty</h2>

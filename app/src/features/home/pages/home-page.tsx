@@ -1,7 +1,8 @@
-import { BookOpen, Brain, Compass, Moon, Sparkles, Users } from 'lucide-react';
+import { BookOpen, Brain, Compass, Moon, Plus, Sparkles, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { LIST_SIZES } from '@common/limits';
 import { paths } from '@common/paths';
+import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
 import { Card } from '@app/components/ui/misc';
 import { useCurrentUser } from '@app/features/auth/api';
@@ -29,8 +30,13 @@ export function HomePage() {
   return (
     <div className="grid gap-8">
       <section>
-        <h1 className="text-3xl font-bold text-white">Welcome back, {user?.username}</h1>
-        <p className="mt-1 text-slate-300">Where did you travel last night?</p>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <h1 className="break-words text-3xl font-bold text-white">Welcome back, {user?.username}</h1>
+            <p className="mt-1 text-slate-300">Where did you travel last night?</p>
+          </div>
+          <NewDreamButton label="Record a dream" icon={<Plus aria-hidden />} />
+        </div>
         <nav aria-label="Sections" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {NAV.map(({ to, label, icon: Icon }) => (
             <Button key={to} asChild variant="secondary" className="h-auto flex-col gap-2 py-4">
@@ -58,6 +64,14 @@ export function HomePage() {
               <DreamCardSkeleton key={i} />
             ))}
           </div>
+        ) : recent.isError && !recent.data ? (
+          <LoadError
+            className="mt-4"
+            title="Your recent dreams could not be loaded"
+            error={recent.error}
+            onRetry={() => void recent.refetch()}
+            retrying={recent.isFetching}
+          />
         ) : recent.data?.length ? (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Recent dreams">
             {recent.data.map((dream) => (

@@ -47,16 +47,26 @@ const tagsSchema = z
   .transform(normalizeTags)
   .pipe(z.array(z.string().max(LIMITS.tags.maxLength, MSG.tagTooLong)).max(LIMITS.tags.maxCount, MSG.tooManyTags));
 
-/** Any date text; an invalid or missing one means "now" (spec §5). */
-const dateSchema = text()
-  .max(100)
-  .nullable()
-  .optional()
-  .transform((value) => {
-    if (value === null || value === undefined) return new Date();
-    const parsed = new Date(value);
-    return Number.isNaN(parsed.getTime()) ? new Date() : parsed;
-  });
+/**
+ * A dream's date as sent: an ISO moment, or a calendar day alone (`2026-10-02`), which is that day
+ * wherever the reader is — noon UTC, not UTC midnight (the evening before in the Americas). Invalid
+ * text is undefined.
+ */
+export function parseDreamDate(value: string | null | undefined): Date | undefined {
+  if (value === null || value === undefined) return undefined;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const noon = new Date(Date.UTC(y, m - 1, d, 12));
+    return noon.getUTCMonth() === m - 1 && noon.getUTCDate() === d ? noon : undefined;
+  }
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
+
+const dateText = text().max(100).nullable().optional();
+/** On create, a missing or invalid date means "now" (spec §5). */
+const dateSchema = dateText.transform((value) => parseDreamDate(value) ?? new Date());
 
 const titleSchema = text({ error: MSG.titleRequired })
   .trim()
@@ -87,15 +97,7 @@ export const updateDreamBodySchema = z.strictObject({
   title: titleSchema.optional(),
   narrative: narrativeSchema.optional(),
   /** An edit never invents a date: a missing, null or invalid one keeps the dream's own (issue 9.1). */
-  date: text()
-    .max(100)
-    .nullable()
-    .optional()
-    .transform((value) => {
-      if (value === undefined || value === null) return undefined;
-      const parsed = new Date(value);
-      return Number.isNaN(parsed.getTime()) ? undefined : parsed;
-    }),
+  date: dateText.transform(parseDreamDate),
   timePeriod: timePeriodSchema,
   tags: tagsSchema.optional(),
   intentionId: intentionIdSchema,

@@ -21,13 +21,13 @@ import {
   rememberRequestForIdempotency,
   replyWithStoredAnswer,
 } from '../../lib/idempotency';
+import { loadDream } from './policy';
 import { presentDream } from './presenter';
 import { recentDreamsCacheFor } from './recent-cache';
 import {
   createDream,
   createDreamOnce,
   deleteDream,
-  getDream,
   listDreams,
   recentDreams,
   searchDreams,
@@ -135,7 +135,7 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
         response: { 200: dreamSchema, ...errors },
       },
     },
-    async (request) => presentDream(await getDream(db, currentUser(request).id, request.params.id)),
+    async (request) => presentDream(await loadDream(db, currentUser(request), request.params.id, 'read')),
   );
 
   r.patch(
@@ -151,7 +151,8 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
     },
     async (request) => {
       const { title, narrative, date, timePeriod, tags, intentionId } = request.body;
-      const dream = await updateDream(db, currentUser(request).id, request.params.id, {
+      const current = await loadDream(db, currentUser(request), request.params.id, 'change');
+      const dream = await updateDream(db, current, {
         title,
         narrative,
         date,
@@ -174,7 +175,7 @@ export async function dreamRoutes(app: FastifyInstance, options: { db: Database 
       },
     },
     async (request) => {
-      await deleteDream(db, currentUser(request).id, request.params.id);
+      await deleteDream(db, await loadDream(db, currentUser(request), request.params.id, 'delete'));
       return { message: 'Dream deleted' };
     },
   );

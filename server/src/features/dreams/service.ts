@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { SNIPPET_START, SNIPPET_STOP, type Dream } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
 import { dreams, intentions } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
 import { withIdempotencyKey, type IdempotentRequest, type StoredAnswer } from '../../lib/idempotency';
-import { presentDream, type StoredDream } from './presenter';
+import { loadIntention } from '../intentions/policy';
+import { dreamNotFound } from './policy';
+import { presentDream, storedDreamColumns, type StoredDream } from './presenter';
 import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-cache';
 
-/** Every column but the generated search vector and sort key, which never leave the database. */
-const { searchVector: _searchVector, sortAt: _sortAt, ...dreamColumns } = getTableColumns(dreams);
+const dreamColumns = storedDreamColumns;
 
 /**
  * The journal's order, newest first: by the dream's date, then by when it was written down (a dream
@@ -34,18 +34,11 @@ export interface DreamInput {
   intentionId?: number | null;
 }
 
-export const DREAM_NOT_FOUND = 'Dream not found';
-export const INTENTION_NOT_FOUND = 'Intention not found';
-
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function assertOwnIntention(tx: Database | Tx, userId: number, intentionId: number): Promise<void> {
-  const found = await tx
-    .select({ id: intentions.id })
-    .from(intentions)
-    .where(and(eq(intentions.id, intentionId), eq(intentions.userId, userId)))
-    .limit(1);
-  if (!found.length) throw notFound(INTENTION_NOT_FOUND);
+/** A dream may name only an intention its writer may link (intentions/policy.ts). */
+async function assertMayLinkIntention(tx: Tx, userId: number, intentionId: number): Promise<void> {
+  await loadIntention(tx, { id: userId }, intentionId, 'link');
 }
 
 /** Links the intention back to the dream that answered it, unless it already names one. */
@@ -58,7 +51,7 @@ async function linkIntention(tx: Tx, userId: number, intentionId: number, dreamI
 
 /** Inserts the dream (and links its intention) inside the caller's transaction. */
 async function insertDream(tx: Tx, userId: number, input: DreamInput): Promise<StoredDream> {
-  if (input.intentionId) await assertOwnIntention(tx, userId, input.intentionId);
+  if (input.intentionId) await assertMayLinkIntention(tx, userId, input.intentionId);
   const inserted = await tx
     .insert(dreams)
     .values({
@@ -100,14 +93,15 @@ export async function createDreamOnce(
   return answer;
 }
 
+/** Changes a dream the route loaded through the policy (loadDream(…, 'change')). */
 export async function updateDream(
   db: Database,
-  userId: number,
-  dreamId: number,
+  current: StoredDream,
   input: Partial<DreamInput>,
 ): Promise<StoredDream> {
+  const { userId } = current;
   const dream = await db.transaction(async (tx) => {
-    if (input.intentionId) await assertOwnIntention(tx, userId, input.intentionId);
+    if (input.intentionId) await assertMayLinkIntention(tx, userId, input.intentionId);
     const changes: PgUpdateSetSource<typeof dreams> = {};
     if (input.title !== undefined) changes.title = input.title;
     if (input.narrative !== undefined) changes.narrative = input.narrative;
@@ -122,12 +116,12 @@ export async function updateDream(
     if (input.timePeriod !== undefined) changes.timePeriod = input.timePeriod;
     if (input.tags !== undefined) changes.tags = input.tags;
     if (input.intentionId !== undefined) changes.intentionId = input.intentionId;
-    const where = and(eq(dreams.id, dreamId), eq(dreams.userId, userId));
+    const where = eq(dreams.id, current.id);
     const updated = Object.keys(changes).length
       ? await tx.update(dreams).set(changes).where(where).returning(dreamColumns)
       : await tx.select(dreamColumns).from(dreams).where(where);
     const dream = updated[0];
-    if (!dream) throw notFound(DREAM_NOT_FOUND);
+    if (!dream) throw dreamNotFound(); // deleted since the route loaded it
     if (input.intentionId) await linkIntention(tx, userId, input.intentionId, dream.id);
     return dream;
   });
@@ -135,24 +129,11 @@ export async function updateDream(
   return dream;
 }
 
-export async function getDream(db: Database, userId: number, dreamId: number): Promise<StoredDream> {
-  const rows = await db
-    .select(dreamColumns)
-    .from(dreams)
-    .where(and(eq(dreams.id, dreamId), eq(dreams.userId, userId)))
-    .limit(1);
-  const dream = rows[0];
-  if (!dream) throw notFound(DREAM_NOT_FOUND);
-  return dream;
-}
-
-export async function deleteDream(db: Database, userId: number, dreamId: number): Promise<void> {
-  const removed = await db
-    .delete(dreams)
-    .where(and(eq(dreams.id, dreamId), eq(dreams.userId, userId)))
-    .returning({ id: dreams.id });
-  if (!removed.length) throw notFound(DREAM_NOT_FOUND);
-  dreamsChanged(db, userId);
+/** Deletes a dream the route loaded through the policy (loadDream(…, 'delete')). */
+export async function deleteDream(db: Database, dream: StoredDream): Promise<void> {
+  const removed = await db.delete(dreams).where(eq(dreams.id, dream.id)).returning({ id: dreams.id });
+  if (!removed.length) throw dreamNotFound(); // deleted since the route loaded it
+  dreamsChanged(db, dream.userId);
 }
 
 /** Home and Journal load this on every visit: a named prepared statement skips parse and plan. */

@@ -12,7 +12,8 @@ import {
 import type { Database } from '../../db/client';
 import { currentUser } from '../../auth/guards';
 import { presentIntention } from './presenter';
-import { createIntention, getIntention, previousIntentions, updateIntention } from './service';
+import { loadIntention } from './policy';
+import { createIntention, previousIntentions, updateIntention } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
@@ -63,7 +64,7 @@ export async function intentionRoutes(app: FastifyInstance, options: { db: Datab
         response: { 200: intentionSchema, ...errors },
       },
     },
-    async (request) => presentIntention(await getIntention(db, currentUser(request).id, request.params.id)),
+    async (request) => presentIntention(await loadIntention(db, currentUser(request), request.params.id, 'read')),
   );
 
   r.patch(
@@ -78,7 +79,9 @@ export async function intentionRoutes(app: FastifyInstance, options: { db: Datab
         response: { 200: intentionSchema, ...errors },
       },
     },
-    async (request) =>
-      presentIntention(await updateIntention(db, currentUser(request).id, request.params.id, request.body)),
+    async (request) => {
+      const current = await loadIntention(db, currentUser(request), request.params.id, 'change');
+      return presentIntention(await updateIntention(db, current, request.body));
+    },
   );
 }

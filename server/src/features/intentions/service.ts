@@ -1,10 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { IntentionOutcome } from '@common/schemas/intentions';
 import type { Database } from '../../db/client';
 import { intentions, type IntentionRow } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
-
-export const INTENTION_NOT_FOUND = 'Intention not found';
+import { intentionNotFound } from './policy';
 
 export async function createIntention(
   db: Database,
@@ -26,33 +24,18 @@ export async function previousIntentions(db: Database, userId: number, limit: nu
     .limit(limit);
 }
 
-export async function getIntention(db: Database, userId: number, id: number): Promise<IntentionRow> {
-  const rows = await db
-    .select()
-    .from(intentions)
-    .where(and(eq(intentions.id, id), eq(intentions.userId, userId)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) throw notFound(INTENTION_NOT_FOUND);
-  return row;
-}
-
+/** Changes an intention the route loaded through the policy (loadIntention(…, 'change')). */
 export async function updateIntention(
   db: Database,
-  userId: number,
-  id: number,
+  current: IntentionRow,
   input: { notes?: string | null; outcome?: IntentionOutcome },
 ): Promise<IntentionRow> {
   const changes: Partial<typeof intentions.$inferInsert> = {};
   if (input.notes !== undefined) changes.notes = input.notes === null ? null : input.notes.trim() || null;
   if (input.outcome !== undefined) changes.outcome = input.outcome;
-  if (!Object.keys(changes).length) return getIntention(db, userId, id);
-  const rows = await db
-    .update(intentions)
-    .set(changes)
-    .where(and(eq(intentions.id, id), eq(intentions.userId, userId)))
-    .returning();
+  if (!Object.keys(changes).length) return current;
+  const rows = await db.update(intentions).set(changes).where(eq(intentions.id, current.id)).returning();
   const row = rows[0];
-  if (!row) throw notFound(INTENTION_NOT_FOUND);
+  if (!row) throw intentionNotFound(); // deleted since the route loaded it
   return row;
 }

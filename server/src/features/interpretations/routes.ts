@@ -11,13 +11,9 @@ import {
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
-import {
-  generateInterpretation,
-  interpretationHistory,
-  latestInterpretation,
-  presentInterpretation,
-  recentInterpretation,
-} from './service';
+import { loadDreamForReadings } from './policy';
+import { generateInterpretation, interpretationHistory, latestInterpretation, recentInterpretation } from './service';
+import { presentInterpretation } from './presenter';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
@@ -39,7 +35,8 @@ export async function interpretationRoutes(
       },
     },
     async (request, reply) => {
-      const row = await generateInterpretation(db, engine, currentUser(request).id, request.body.dreamId);
+      const dream = await loadDreamForReadings(db, currentUser(request), request.body.dreamId, 'generate');
+      const row = await generateInterpretation(db, engine, dream);
       return reply.code(201).send(presentInterpretation(row));
     },
   );
@@ -55,7 +52,8 @@ export async function interpretationRoutes(
       },
     },
     async (request) => {
-      const row = await latestInterpretation(db, currentUser(request).id, request.params.dreamId);
+      const dream = await loadDreamForReadings(db, currentUser(request), request.params.dreamId, 'read');
+      const row = await latestInterpretation(db, dream.id);
       return row ? presentInterpretation(row) : null;
     },
   );
@@ -70,8 +68,10 @@ export async function interpretationRoutes(
         response: { 200: z.array(interpretationSchema), ...errors },
       },
     },
-    async (request) =>
-      (await interpretationHistory(db, currentUser(request).id, request.params.dreamId)).map(presentInterpretation),
+    async (request) => {
+      const dream = await loadDreamForReadings(db, currentUser(request), request.params.dreamId, 'read');
+      return (await interpretationHistory(db, dream.id)).map(presentInterpretation);
+    },
   );
 
   r.get(

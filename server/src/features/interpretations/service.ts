@@ -1,22 +1,12 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Interpretation } from '@common/schemas/interpretations';
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, type InterpretationRow } from '../../db/schema';
 import type { DreamForEngine, InterpretationEngine } from '../../engine/types';
-import { getDream, JOURNAL_ORDER } from '../dreams/service';
+import type { StoredDream } from '../dreams/presenter';
+import { JOURNAL_ORDER } from '../dreams/service';
 
 const HISTORY_SIZE = 50;
 const PREVIOUS_READINGS = 10;
-
-export function presentInterpretation(row: InterpretationRow): Interpretation {
-  return {
-    id: row.id,
-    dreamId: row.dreamId,
-    content: row.content,
-    provider: row.provider,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** The dream columns the engine reads, for queries that load dreams only to interpret them. */
 export const engineDreamColumns = {
@@ -44,10 +34,9 @@ export function toEngineDream(row: DreamForEngine): DreamForEngine {
 export async function generateInterpretation(
   db: Database,
   engine: InterpretationEngine,
-  userId: number,
-  dreamId: number,
+  dream: StoredDream,
 ): Promise<InterpretationRow> {
-  const dream = await getDream(db, userId, dreamId);
+  const { userId, id: dreamId } = dream;
   const [intention] = dream.intentionId
     ? await db
         .select({ text: intentions.text, completed: intentions.completed, notes: intentions.notes })
@@ -80,12 +69,8 @@ export async function generateInterpretation(
   return row;
 }
 
-export async function latestInterpretation(
-  db: Database,
-  userId: number,
-  dreamId: number,
-): Promise<InterpretationRow | null> {
-  await getDream(db, userId, dreamId);
+/** The dream's newest reading; the route checked the dream through the policy. */
+export async function latestInterpretation(db: Database, dreamId: number): Promise<InterpretationRow | null> {
   const [row] = await db
     .select()
     .from(interpretations)
@@ -95,12 +80,8 @@ export async function latestInterpretation(
   return row ?? null;
 }
 
-export async function interpretationHistory(
-  db: Database,
-  userId: number,
-  dreamId: number,
-): Promise<InterpretationRow[]> {
-  await getDream(db, userId, dreamId);
+/** Every reading of the dream, newest first; the route checked the dream through the policy. */
+export async function interpretationHistory(db: Database, dreamId: number): Promise<InterpretationRow[]> {
   return db
     .select()
     .from(interpretations)

@@ -11,7 +11,8 @@ import {
 } from '@common/schemas/symbols';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
-import { interpretSymbol, listCategories, listSymbols, presentSymbol } from './service';
+import { presentSymbol } from './presenter';
+import { interpretSymbol, listCategories, listSymbols } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema };
 

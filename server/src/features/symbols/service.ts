@@ -1,22 +1,9 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DreamSymbol, SymbolCategory, SymbolListQuery, SymbolReadingResponse } from '@common/schemas/symbols';
+import type { SymbolCategory, SymbolListQuery, SymbolReadingResponse } from '@common/schemas/symbols';
 import type { Database } from '../../db/client';
 import { dreamSymbols } from '../../db/schema';
 import type { InterpretationEngine } from '../../engine/types';
-
-type SymbolRow = typeof dreamSymbols.$inferSelect;
-
-export function presentSymbol(row: SymbolRow): DreamSymbol {
-  return {
-    id: row.id,
-    symbol: row.symbol,
-    category: row.category,
-    meaning: row.meaning,
-    associations: row.associations,
-    createdAt: row.createdAt.toISOString(),
-    lastInterpretedAt: row.lastInterpretedAt ? row.lastInterpretedAt.toISOString() : null,
-  };
-}
+import { presentSymbol, type SymbolRow } from './presenter';
 
 /** The text for a LIKE pattern in which `%`, `_` and `\` match themselves. */
 function likeLiteral(text: string): string {

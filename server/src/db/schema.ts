@@ -104,13 +104,14 @@ export const dreams = pgTable(
     createdAt: createdAt(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', dt_tags_text(tags)), 'A') || setweight(to_tsvector('english', coalesce(narrative, '')), 'B')`,
+        sql`setweight(to_tsvector('dt_english', coalesce(title, '')), 'A') || setweight(to_tsvector('dt_english', dt_tags_text(tags)), 'A') || setweight(to_tsvector('dt_english', coalesce(narrative, '')), 'B')`,
     ),
   },
   (t) => [
     index('dreams_user_recent_idx').on(t.userId, t.createdAt, t.id),
     index('dreams_user_date_idx').on(t.userId, t.date),
     index('dreams_search_idx').using('gin', t.searchVector),
+    index('dreams_tags_idx').using('gin', t.tags),
     index('dreams_intention_idx').on(t.intentionId),
   ],
 );
@@ -284,6 +285,24 @@ export const dreamAnalyses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('dream_analyses_user_idx').on(t.userId)],
+);
+
+/**
+ * The distinct words of each user's dreams (unaccented, lower case), kept by triggers on dreams
+ * (migration 0008), for the typo-tolerant part of search: a trigram index finds words that look alike.
+ */
+export const dreamTerms = pgTable(
+  'dream_terms',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.term] }),
+    index('dream_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

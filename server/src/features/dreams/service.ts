@@ -1,10 +1,18 @@
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { SNIPPET_START, SNIPPET_STOP } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
 import { dreams, intentions } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { type StoredDream } from './presenter';
 import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-cache';
+import {
+  alternativeText,
+  fuzzyCandidates,
+  parseSearch,
+  typoTerms,
+  type ParsedSearch,
+  type SimilarTerm,
+} from './search-query';
 
 /** Every column but the generated search vector, which never leaves the database. */
 const { searchVector: _searchVector, ...dreamColumns } = getTableColumns(dreams);
@@ -156,6 +164,11 @@ export async function recentDreams(db: Database, userId: number, limit: number):
 
 /** Ranking every match costs too much for a large journal: matches are ranked in groups this size. */
 const SEARCH_GROUP = 200;
+/** Look-alike terms asked of PostgreSQL per search word, before the edit-distance check. */
+const SIMILAR_PER_WORD = 20;
+const HEADLINE = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+/** A tag-only search has no words to show: the snippet is the narrative's opening. */
+const OPENING_CHARS = 240;
 
 type SearchRow = {
   found: number;
@@ -172,11 +185,93 @@ type SearchRow = {
   snippet: string;
 };
 
+type SimilarRow = {
+  word: string;
+  normalized: string;
+  known: boolean;
+  term: string;
+  word_stem: string;
+  term_stem: string;
+};
+
+export interface SearchFound {
+  results: Array<{ dream: StoredDream; rank: number; snippet: string }>;
+  total: number;
+  totalExact: boolean;
+}
+
+/** websearch_to_tsquery over dt_english (english stemming, accents folded) never fails on its input. */
+function tsquery(text: string): SQL {
+  return sql`websearch_to_tsquery('dt_english', ${text})`;
+}
+
+function textArray(values: string[]): SQL {
+  return sql`${sql.param(values)}::text[]`;
+}
+
 /**
- * Full-text search over title, tags and narrative (a generated tsvector with a GIN index), in one
- * round trip. Matches are taken newest first in groups of 200; within a group they are ranked with
- * ts_rank_cd. So page 1 shows the best of the newest 200 matches, and paging on never repeats or skips
- * a dream (an item's place does not depend on how deep the page is). Only the page gets a snippet.
+ * The tsquery of a parsed search: its clauses joined with &&, each clause's alternatives with ||
+ * (a word with its spellings and synonyms, plus its typo terms when given). Each piece is a
+ * websearch_to_tsquery call on a parameter, so the whole query is a constant PostgreSQL folds
+ * before planning.
+ */
+function searchTsquery(
+  parsed: ParsedSearch,
+  guesses?: { typos: Map<string, string[]>; prefix: string | null },
+): SQL | null {
+  if (!parsed.clauses.length) return null;
+  const clauses = parsed.clauses.map((clause, i) => {
+    const parts = clause.alternatives.flatMap((alt, j) => {
+      const out = [tsquery(alternativeText(alt))];
+      if (alt.kind !== 'word' || !guesses) return out;
+      const typos = guesses.typos.get(alt.word);
+      if (typos?.length) out.push(tsquery(typos.join(' or ')));
+      const last = i === parsed.clauses.length - 1 && j === clause.alternatives.length - 1;
+      // Letters and digits only (search-query.ts), so the to_tsquery syntax is ours alone.
+      if (last && guesses.prefix === alt.word) out.push(sql`to_tsquery('dt_english', ${`${alt.word}:*`})`);
+      return out;
+    });
+    const joined = parts.length === 1 ? (parts[0] as SQL) : sql`(${sql.join(parts, sql` || `)})`;
+    return clause.negated ? sql`(!! ${joined})` : joined;
+  });
+  return clauses.length === 1 ? (clauses[0] as SQL) : sql`(${sql.join(clauses, sql` && `)})`;
+}
+
+/** For each plain search word, the terms of the user's dreams that are that word mistyped (search-query.ts). */
+async function typoTermsFor(db: Database, userId: number, parsed: ParsedSearch): Promise<Map<string, string[]>> {
+  const typos = new Map<string, string[]>();
+  const words = fuzzyCandidates(parsed);
+  if (!words.length) return typos;
+  const result = await db.execute<SimilarRow>(
+    sql`select word, normalized, known, term, word_stem, term_stem
+      from dt_similar_terms(${userId}, ${textArray(words)}, ${SIMILAR_PER_WORD})`,
+  );
+  const similar: SimilarTerm[] = result.rows
+    .filter((r) => PLAIN_TERM.test(r.term))
+    .map((r) => ({
+      word: r.word,
+      normalized: r.normalized,
+      known: r.known,
+      term: r.term,
+      wordStem: r.word_stem,
+      termStem: r.term_stem,
+    }));
+  for (const word of words) {
+    const terms = typoTerms(word, similar);
+    if (terms.length) typos.set(word, terms);
+  }
+  return typos;
+}
+const PLAIN_TERM = /^[\p{L}\p{N}\p{M}]+$/u;
+
+/**
+ * Search over title, tags and narrative (search-query.ts says what a query may hold): a generated
+ * tsvector with a GIN index, english stemming with accents folded, other spellings and synonyms, a
+ * typo-tolerant part (terms of the user's dreams within a small edit distance of a search word, found
+ * with a trigram index: one extra round trip), the last word also as a prefix (a word still being
+ * typed) and #tag filters. Matches are taken newest first in groups of 200; within a group, dreams that
+ * match without typo terms or prefix come first, then by ts_rank_cd. So page 1 shows the best of the newest 200 matches, and paging on never repeats or
+ * skips a dream (an item's place does not depend on how deep the page is). Only the page gets a snippet.
  *
  * The tsquery is written inline (not in a CTE) and the statement is unnamed, so PostgreSQL plans
  * every search with the actual words: for common words it walks the user's (user, created) btree
@@ -193,35 +288,47 @@ export async function searchDreams(
   q: string,
   limit: number,
   offset: number,
-): Promise<{
-  results: Array<{ dream: StoredDream; rank: number; snippet: string }>;
-  total: number;
-  totalExact: boolean;
-}> {
+): Promise<SearchFound> {
+  const parsed = parseSearch(q);
+  if (!parsed.clauses.length && !parsed.tags.length && !parsed.excludedTags.length) {
+    return { results: [], total: 0, totalExact: true };
+  }
+  const typos = await typoTermsFor(db, userId, parsed);
+  const guessed = typos.size > 0 || parsed.prefix !== null;
+  const exactQuery = searchTsquery(parsed);
+  const fullQuery = guessed ? searchTsquery(parsed, { typos, prefix: parsed.prefix }) : exactQuery;
+  const filters: SQL[] = [sql`d.user_id = ${userId}`];
+  if (fullQuery) filters.push(sql`d.search_vector @@ ${fullQuery}`);
+  if (parsed.tags.length) filters.push(sql`d.tags @> ${textArray(parsed.tags)}`);
+  if (parsed.excludedTags.length) filters.push(sql`not (d.tags && ${textArray(parsed.excludedTags)})`);
+  const rank = fullQuery ? sql`ts_rank_cd(d.search_vector, ${fullQuery})` : sql`0::real`;
+  const exact = exactQuery && guessed ? sql`(d.search_vector @@ ${exactQuery})` : sql`true`;
+  const snippet = fullQuery
+    ? sql`ts_headline('dt_english', d.narrative, ${fullQuery}, ${HEADLINE})`
+    : sql`left(d.narrative, ${OPENING_CHARS})`;
+
   const candidates = Math.ceil((offset + limit) / SEARCH_GROUP) * SEARCH_GROUP;
-  const headline = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   const result = await db.execute<SearchRow>(sql`
     with cand as (
-      select d.id, d.created_at, ts_rank_cd(d.search_vector, websearch_to_tsquery('english', ${q})) as rank,
+      select d.id, d.created_at, ${rank} as rank, ${exact} as exact,
         row_number() over (order by d.created_at desc, d.id desc) as n
       from dreams d
-      where d.user_id = ${userId} and d.search_vector @@ websearch_to_tsquery('english', ${q})
+      where ${sql.join(filters, sql` and `)}
       order by d.created_at desc, d.id desc
       limit ${candidates + 1}
     ),
     page as (
-      select id, created_at, rank, (n - 1) / ${SEARCH_GROUP} as grp from cand
+      select id, created_at, rank, exact, (n - 1) / ${SEARCH_GROUP} as grp from cand
       where n <= ${candidates}
-      order by grp, rank desc, created_at desc, id desc
+      order by grp, exact desc, rank desc, created_at desc, id desc
       limit ${limit} offset ${offset}
     )
     select c.found, d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id,
-      d.created_at, p.rank,
-      ts_headline('english', d.narrative, websearch_to_tsquery('english', ${q}), ${headline}) as snippet
+      d.created_at, p.rank, ${snippet} as snippet
     from (select count(*)::int as found from cand) c
       left join page p on true
       left join dreams d on d.id = p.id
-    order by p.grp nulls last, p.rank desc, p.created_at desc, p.id desc`);
+    order by p.grp nulls last, p.exact desc, p.rank desc, p.created_at desc, p.id desc`);
   const found = result.rows[0]?.found ?? 0;
   const rows = result.rows.filter((r): r is SearchRow & { id: number } => r.id !== null);
   return {

@@ -24,12 +24,12 @@ export function DreamCard({ dream, className, preview }: { dream: Dream; classNa
       <h3 className="text-lg font-semibold text-white group-hover:text-dream-300">
         <Link
           to={paths.dream(dream.id)}
-          className="rounded [overflow-wrap:anywhere] after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-aurora-300"
+          className="rounded wrap-anywhere after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-aurora-300"
         >
           {dream.title}
         </Link>
       </h3>
-      <p className="mt-2 line-clamp-2 text-sm text-slate-300 [overflow-wrap:anywhere]">{preview ?? dream.narrative}</p>
+      <p className="mt-2 line-clamp-2 text-sm text-slate-300 wrap-anywhere">{preview ?? dream.narrative}</p>
       <TagChips tags={dream.tags} className="mt-3" />
       <p className="mt-3 flex flex-wrap justify-between gap-2 text-xs text-slate-400">
         <span>{dreamDateText(dream.date)}</span>

@@ -18,7 +18,7 @@ export function TagChips({ tags, className }: { tags: readonly string[]; classNa
             type="button"
             aria-label={`Show dreams tagged ${tag}`}
             onClick={() => void navigate(paths.journalSearch(tagSearchText(tag)))}
-            className="relative z-10 inline-flex min-h-6 max-w-full items-center rounded-full border border-dream-400/40 bg-dream-600/20 px-2.5 py-0.5 text-xs font-medium text-dream-300 [overflow-wrap:anywhere] hover:border-dream-300 hover:bg-dream-600/40 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-aurora-300"
+            className="relative z-10 inline-flex min-h-6 max-w-full items-center rounded-full border border-dream-400/40 bg-dream-600/20 px-2.5 py-0.5 text-xs font-medium text-dream-300 wrap-anywhere hover:border-dream-300 hover:bg-dream-600/40 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-aurora-300"
           >
             {tag}
           </button>

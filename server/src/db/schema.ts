@@ -111,7 +111,7 @@ export const dreams = pgTable(
     index('dreams_user_recent_idx').on(t.userId, t.createdAt, t.id),
     index('dreams_user_date_idx').on(t.userId, t.date),
     index('dreams_search_idx').using('gin', t.searchVector),
-    index('dreams_tags_idx').using('gin', t.tags),
+    index('dreams_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
     index('dreams_intention_idx').on(t.intentionId),
   ],
 );
@@ -301,7 +301,7 @@ export const dreamTerms = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.term] }),
-    index('dream_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+    index('dream_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

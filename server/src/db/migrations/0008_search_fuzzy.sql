@@ -32,7 +32,10 @@ BEGIN
     term text NOT NULL,
     PRIMARY KEY (user_id, term)
   );
-  EXECUTE format('CREATE INDEX dream_terms_trgm_idx ON dream_terms USING gin (term %I.gin_trgm_ops)', trgm);
+  -- fastupdate off: a search never reads a pending list (which grows with every new word until vacuum).
+  EXECUTE format(
+    'CREATE INDEX dream_terms_trgm_idx ON dream_terms USING gin (term %I.gin_trgm_ops) WITH (fastupdate = off)',
+    trgm);
   -- Terms of the user's dreams that look like each word: up to per_word by trigram similarity (most alike
   -- first), and any that is the word with two neighbouring letters swapped ("fyling": trigrams see little
   -- alike there). With their stems, and whether the word itself is one of the user's terms. The caller
@@ -58,9 +61,9 @@ BEGIN
           LIMIT per_word)
         UNION
         SELECT s.term FROM dream_terms s
-          WHERE s.user_id = uid AND s.term <> w.normalized AND s.term IN (
+          WHERE s.user_id = uid AND s.term <> w.normalized AND s.term = ANY (ARRAY(
             SELECT overlay(w.normalized PLACING substr(w.normalized, i + 1, 1) || substr(w.normalized, i, 1) FROM i FOR 2)
-            FROM generate_series(1, length(w.normalized) - 1) AS i)
+            FROM generate_series(1, length(w.normalized) - 1) AS i))
       ) t
     $body$
   $f$, trgm);
@@ -115,5 +118,5 @@ ALTER TABLE "dreams" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (
 --> statement-breakpoint
 CREATE INDEX "dreams_search_idx" ON "dreams" USING gin ("search_vector");
 --> statement-breakpoint
--- "#tag" in the search box filters by tag.
-CREATE INDEX "dreams_tags_idx" ON "dreams" USING gin ("tags");
+-- "#tag" in the search box filters by tag. fastupdate off, as for dream_terms: a dream has few tags.
+CREATE INDEX "dreams_tags_idx" ON "dreams" USING gin ("tags") WITH (fastupdate = off);

@@ -268,9 +268,10 @@ const PLAIN_TERM = /^[\p{L}\p{N}\p{M}]+$/u;
  * Search over title, tags and narrative (search-query.ts says what a query may hold): a generated
  * tsvector with a GIN index, english stemming with accents folded, other spellings and synonyms, a
  * typo-tolerant part (terms of the user's dreams within a small edit distance of a search word, found
- * with a trigram index: one extra round trip), the last word also as a prefix (a word still being
- * typed) and #tag filters. Matches are taken newest first in groups of 200; within a group, dreams that
- * match without typo terms or prefix come first, then by ts_rank_cd. So page 1 shows the best of the newest 200 matches, and paging on never repeats or
+ * with a trigram index and looked up beside the search, which runs again only when there are some),
+ * the last word also as a prefix (a word still being typed) and #tag filters. Matches are taken newest
+ * first in groups of 200; within a group, dreams that match without typo terms or prefix come first,
+ * then by ts_rank_cd. So page 1 shows the best of the newest 200 matches, and paging on never repeats or
  * skips a dream (an item's place does not depend on how deep the page is). Only the page gets a snippet.
  *
  * The tsquery is written inline (not in a CTE) and the statement is unnamed, so PostgreSQL plans
@@ -293,7 +294,28 @@ export async function searchDreams(
   if (!parsed.clauses.length && !parsed.tags.length && !parsed.excludedTags.length) {
     return { results: [], total: 0, totalExact: true };
   }
-  const typos = await typoTermsFor(db, userId, parsed);
+  // Most words have no look-alike among the user's words: the search without typo terms runs beside
+  // the look-up (on another connection) and is the answer then; otherwise the search runs again with them.
+  const [lookup, first] = await Promise.allSettled([
+    typoTermsFor(db, userId, parsed),
+    runSearch(db, userId, parsed, new Map(), limit, offset),
+  ]);
+  if (lookup.status === 'rejected') throw lookup.reason;
+  if (!lookup.value.size) {
+    if (first.status === 'rejected') throw first.reason;
+    return first.value;
+  }
+  return runSearch(db, userId, parsed, lookup.value, limit, offset);
+}
+
+async function runSearch(
+  db: Database,
+  userId: number,
+  parsed: ParsedSearch,
+  typos: Map<string, string[]>,
+  limit: number,
+  offset: number,
+): Promise<SearchFound> {
   const guessed = typos.size > 0 || parsed.prefix !== null;
   const exactQuery = searchTsquery(parsed);
   const fullQuery = guessed ? searchTsquery(parsed, { typos, prefix: parsed.prefix }) : exactQuery;

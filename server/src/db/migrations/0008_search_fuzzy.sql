@@ -38,8 +38,9 @@ BEGIN
     trgm);
   -- Terms of the user's dreams that look like each word: up to per_word by trigram similarity (most alike
   -- first), and any that is the word with two neighbouring letters swapped ("fyling": trigrams see little
-  -- alike there). With their stems, and whether the word itself is one of the user's terms. The caller
-  -- keeps only candidates within a small edit distance (search-query.ts).
+  -- alike there). With their stems, and whether the word itself is one of the user's terms (every word
+  -- has a row; term is null when nothing looks like it). The caller keeps only candidates within a small
+  -- edit distance (search-query.ts).
   EXECUTE format($f$
     CREATE FUNCTION dt_similar_terms(uid integer, words text[], per_word integer)
     RETURNS TABLE (word text, normalized text, known boolean, term text, word_stem text, term_stem text)
@@ -54,7 +55,7 @@ BEGIN
         coalesce((ts_lexize('pg_catalog.english_stem', w.normalized))[1], w.normalized),
         coalesce((ts_lexize('pg_catalog.english_stem', t.term))[1], t.term)
       FROM w
-      CROSS JOIN LATERAL (
+      LEFT JOIN LATERAL (
         (SELECT s.term FROM dream_terms s
           WHERE s.user_id = uid AND s.term OPERATOR(%1$I.%%) w.normalized AND s.term <> w.normalized
           ORDER BY %1$I.similarity(s.term, w.normalized) DESC, s.term
@@ -64,7 +65,7 @@ BEGIN
           WHERE s.user_id = uid AND s.term <> w.normalized AND s.term = ANY (ARRAY(
             SELECT overlay(w.normalized PLACING substr(w.normalized, i + 1, 1) || substr(w.normalized, i, 1) FROM i FOR 2)
             FROM generate_series(1, length(w.normalized) - 1) AS i))
-      ) t
+      ) t ON true
     $body$
   $f$, trgm);
 END $$;

@@ -189,9 +189,9 @@ type SimilarRow = {
   word: string;
   normalized: string;
   known: boolean;
-  term: string;
+  term: string | null;
   word_stem: string;
-  term_stem: string;
+  term_stem: string | null;
 };
 
 export interface SearchFound {
@@ -237,30 +237,40 @@ function searchTsquery(
   return clauses.length === 1 ? (clauses[0] as SQL) : sql`(${sql.join(clauses, sql` && `)})`;
 }
 
-/** For each plain search word, the terms of the user's dreams that are that word mistyped (search-query.ts). */
-async function typoTermsFor(db: Database, userId: number, parsed: ParsedSearch): Promise<Map<string, string[]>> {
+/**
+ * For each of these words, the terms of the user's dreams that are that word mistyped
+ * (search-query.ts), and which of the words are themselves terms of the user's dreams.
+ */
+async function lookUpWords(
+  db: Database,
+  userId: number,
+  words: string[],
+): Promise<{ typos: Map<string, string[]>; known: Set<string> }> {
   const typos = new Map<string, string[]>();
-  const words = fuzzyCandidates(parsed);
-  if (!words.length) return typos;
+  const known = new Set<string>();
+  if (!words.length) return { typos, known };
   const result = await db.execute<SimilarRow>(
     sql`select word, normalized, known, term, word_stem, term_stem
       from dt_similar_terms(${userId}, ${textArray(words)}, ${SIMILAR_PER_WORD})`,
   );
-  const similar: SimilarTerm[] = result.rows
-    .filter((r) => PLAIN_TERM.test(r.term))
-    .map((r) => ({
+  const similar: SimilarTerm[] = [];
+  for (const r of result.rows) {
+    if (r.known) known.add(r.word);
+    if (r.term === null || r.term_stem === null || !PLAIN_TERM.test(r.term)) continue;
+    similar.push({
       word: r.word,
       normalized: r.normalized,
       known: r.known,
       term: r.term,
       wordStem: r.word_stem,
       termStem: r.term_stem,
-    }));
+    });
+  }
   for (const word of words) {
     const terms = typoTerms(word, similar);
     if (terms.length) typos.set(word, terms);
   }
-  return typos;
+  return { typos, known };
 }
 const PLAIN_TERM = /^[\p{L}\p{N}\p{M}]+$/u;
 
@@ -294,31 +304,39 @@ export async function searchDreams(
   if (!parsed.clauses.length && !parsed.tags.length && !parsed.excludedTags.length) {
     return { results: [], total: 0, totalExact: true };
   }
-  // Most words have no look-alike among the user's words: the search without typo terms runs beside
-  // the look-up (on another connection) and is the answer then; otherwise the search runs again with them.
+  // The typo terms, and whether the last word is still being typed, come from a look-up of the user's
+  // words. It runs beside a search without them (on another connection), which is the answer when
+  // the words have no look-alikes and the last word is a whole word of the user's, as most are; otherwise
+  // the search runs again with them. A last word under 4 letters is always taken as a prefix.
+  const words = fuzzyCandidates(parsed);
+  const longPrefix = parsed.prefix !== null && [...parsed.prefix].length >= 4 ? parsed.prefix : null;
+  if (longPrefix && !words.includes(longPrefix)) words.push(longPrefix);
+  const shortPrefix = longPrefix ? null : parsed.prefix;
   const [lookup, first] = await Promise.allSettled([
-    typoTermsFor(db, userId, parsed),
-    runSearch(db, userId, parsed, new Map(), limit, offset),
+    lookUpWords(db, userId, words),
+    runSearch(db, userId, parsed, { typos: new Map(), prefix: shortPrefix }, limit, offset),
   ]);
   if (lookup.status === 'rejected') throw lookup.reason;
-  if (!lookup.value.size) {
+  const { typos, known } = lookup.value;
+  const prefix = longPrefix && !known.has(longPrefix) ? longPrefix : shortPrefix;
+  if (!typos.size && prefix === shortPrefix) {
     if (first.status === 'rejected') throw first.reason;
     return first.value;
   }
-  return runSearch(db, userId, parsed, lookup.value, limit, offset);
+  return runSearch(db, userId, parsed, { typos, prefix }, limit, offset);
 }
 
 async function runSearch(
   db: Database,
   userId: number,
   parsed: ParsedSearch,
-  typos: Map<string, string[]>,
+  guesses: { typos: Map<string, string[]>; prefix: string | null },
   limit: number,
   offset: number,
 ): Promise<SearchFound> {
-  const guessed = typos.size > 0 || parsed.prefix !== null;
+  const guessed = guesses.typos.size > 0 || guesses.prefix !== null;
   const exactQuery = searchTsquery(parsed);
-  const fullQuery = guessed ? searchTsquery(parsed, { typos, prefix: parsed.prefix }) : exactQuery;
+  const fullQuery = guessed ? searchTsquery(parsed, guesses) : exactQuery;
   const filters: SQL[] = [sql`d.user_id = ${userId}`];
   if (fullQuery) filters.push(sql`d.search_vector @@ ${fullQuery}`);
   if (parsed.tags.length) filters.push(sql`d.tags @> ${textArray(parsed.tags)}`);

@@ -106,7 +106,7 @@ const engineSection: Section = {
 
 const sections: Section[] = [
   moduleSection('auth', 'benchAuth', 120_000, [{ diagnose: flags.has('--diagnose') }]),
-  moduleSection('journal', 'benchJournal', 180_000),
+  moduleSection('journal', 'benchJournal', 240_000),
   engineSection,
 ];
 

@@ -61,6 +61,8 @@ export const UI = {
   tooltipDelayMs: 700,
   tooltipSkipDelayMs: 300,
   tagSuggestionCloseDelayMs: 200,
+  /** The journal searches (and writes ?q= to the URL) this long after the last keystroke. */
+  searchDebounceMs: 300,
   starCount: 120,
   queryStaleMs: 5 * 60 * 1000,
   currentUserStaleMs: 300_000,

@@ -7,6 +7,8 @@ export const paths = {
   register: '/register',
   basicRegister: '/basic-register',
   journal: '/journal',
+  /** The journal showing a search (the query lives in the URL, so Back and reload keep it). */
+  journalSearch: (q: string) => `/journal?q=${encodeURIComponent(q)}`,
   intentions: '/intentions',
   insights: '/insights',
   guidedLibrary: '/guided-library',

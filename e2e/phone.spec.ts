@@ -148,9 +148,9 @@ test('home, journal, search, the dream dialog, import and the user menu fit a ph
   await expect(page.getByRole('list', { name: 'Dreams' }).getByRole('article')).toHaveCount(2);
   await checkPage(page, 'journal', newEntry);
 
-  // Search (the instant filter and the search over all dreams).
+  // Search: one list of results from every dream, with its tag chips.
   await page.getByRole('searchbox', { name: 'Search dreams' }).fill('library');
-  await expect(page.getByRole('heading', { name: 'Search all dreams' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('article')).toHaveCount(1);
   await checkPage(page, 'journal search', page.getByRole('searchbox', { name: 'Search dreams' }));
   await page.getByRole('searchbox', { name: 'Search dreams' }).fill('');
 

@@ -151,6 +151,11 @@ export const searchQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
+/** The search box text that filters by one tag: #tag, or #"two words" for a tag with spaces. */
+export function tagSearchText(tag: string): string {
+  return /\s/.test(tag) ? `#"${tag.replace(/"/g, '')}"` : `#${tag}`;
+}
+
 /** Search snippets mark matches with these control characters; the client turns them into <mark>. */
 export const SNIPPET_START = '\u0002';
 export const SNIPPET_STOP = '\u0003';

@@ -114,7 +114,7 @@ export const dreams = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', dt_tags_text(tags)), 'A') || setweight(to_tsvector('english', coalesce(narrative, '')), 'B')`,
+        sql`setweight(to_tsvector('dt_english', coalesce(title, '')), 'A') || setweight(to_tsvector('dt_english', dt_tags_text(tags)), 'A') || setweight(to_tsvector('dt_english', coalesce(narrative, '')), 'B')`,
     ),
     /**
      * Where the dream sits in the journal (migration 0007): its date, or when it was recorded if it
@@ -131,6 +131,7 @@ export const dreams = pgTable(
     index('dreams_user_sort_idx').on(t.userId, t.sortAt, t.createdAt, t.id),
     index('dreams_user_date_idx').on(t.userId, t.date),
     index('dreams_search_idx').using('gin', t.searchVector),
+    index('dreams_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
     index('dreams_intention_idx').on(t.intentionId),
   ],
 );
@@ -323,6 +324,24 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The distinct words of each user's dreams (unaccented, lower case), kept by triggers on dreams
+ * (migration 0008), for the typo-tolerant part of search: a trigram index finds words that look alike.
+ */
+export const dreamTerms = pgTable(
+  'dream_terms',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.term] }),
+    index('dream_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -34,9 +34,10 @@ describe('server search paging', () => {
     expect(nextSearchOffset(page(0, 0), 0, 20)).toBeUndefined();
   });
 
-  it('says how many dreams match, or that there are more than it counted', () => {
-    expect(searchSummary(1, true)).toBe('1 dream matches');
-    expect(searchSummary(12, true)).toBe('12 dreams match');
-    expect(searchSummary(200, false)).toBe('More than 200 dreams match');
+  it('counts the listed results: all of them, or how many of how many', () => {
+    expect(searchSummary(1, 1, true)).toBe('1 dream matches');
+    expect(searchSummary(12, 12, true)).toBe('12 dreams match');
+    expect(searchSummary(20, 45, true)).toBe('Showing 20 of 45 matching dreams');
+    expect(searchSummary(20, 200, false)).toBe('Showing 20 of more than 200 matching dreams');
   });
 });

@@ -8,8 +8,13 @@ export function nextSearchOffset(page: SearchResults, offset: number, limit: num
   return next;
 }
 
-/** "12 dreams match", or "More than 200 dreams match" when the server stopped counting. */
-export function searchSummary(total: number, totalExact: boolean): string {
-  if (!totalExact) return `More than ${total} dreams match`;
-  return total === 1 ? '1 dream matches' : `${total} dreams match`;
+/**
+ * The one count above the search results, about the list below it: "12 dreams match" when every match
+ * is listed, otherwise how many of how many are shown ("more than 200" when the server stopped counting).
+ */
+export function searchSummary(shown: number, total: number, totalExact: boolean): string {
+  if (totalExact && shown >= total) return shown === 1 ? '1 dream matches' : `${shown} dreams match`;
+  return totalExact
+    ? `Showing ${shown} of ${total} matching dreams`
+    : `Showing ${shown} of more than ${total} matching dreams`;
 }

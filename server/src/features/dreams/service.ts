@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { SNIPPET_START, SNIPPET_STOP, type Dream } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
@@ -8,6 +8,14 @@ import { loadIntention } from '../intentions/policy';
 import { dreamNotFound } from './policy';
 import { presentDream, storedDreamColumns, type StoredDream } from './presenter';
 import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-cache';
+import {
+  alternativeText,
+  fuzzyCandidates,
+  parseSearch,
+  typoTerms,
+  type ParsedSearch,
+  type SimilarTerm,
+} from './search-query';
 
 const dreamColumns = storedDreamColumns;
 
@@ -176,6 +184,11 @@ export async function recentDreams(db: Database, userId: number, limit: number):
 
 /** Ranking every match costs too much for a large journal: matches are ranked in groups this size. */
 const SEARCH_GROUP = 200;
+/** Look-alike terms asked of PostgreSQL per search word, before the edit-distance check. */
+const SIMILAR_PER_WORD = 20;
+const HEADLINE = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+/** A tag-only search has no words to show: the snippet is the narrative's opening. */
+const OPENING_CHARS = 240;
 
 type SearchRow = {
   found: number;
@@ -193,11 +206,104 @@ type SearchRow = {
   snippet: string;
 };
 
+type SimilarRow = {
+  word: string;
+  normalized: string;
+  known: boolean;
+  term: string | null;
+  word_stem: string;
+  term_stem: string | null;
+};
+
+export interface SearchFound {
+  results: Array<{ dream: StoredDream; rank: number; snippet: string }>;
+  total: number;
+  totalExact: boolean;
+}
+
+/** websearch_to_tsquery over dt_english (english stemming, accents folded) never fails on its input. */
+function tsquery(text: string): SQL {
+  return sql`websearch_to_tsquery('dt_english', ${text})`;
+}
+
+function textArray(values: string[]): SQL {
+  return sql`${sql.param(values)}::text[]`;
+}
+
 /**
- * Full-text search over title, tags and narrative (a generated tsvector with a GIN index), in one
- * round trip. Matches are taken in journal order (newest dream first, see JOURNAL_ORDER) in groups of
- * 200; within a group they are ranked with ts_rank_cd, equal ranks in journal order. So page 1 shows the best of the newest 200 matches, and paging on never repeats or skips
- * a dream (an item's place does not depend on how deep the page is). Only the page gets a snippet.
+ * The tsquery of a parsed search: its clauses joined with &&, each clause's alternatives with ||
+ * (a word with its spellings and synonyms, plus its typo terms when given). Each piece is a
+ * websearch_to_tsquery call on a parameter, so the whole query is a constant PostgreSQL folds
+ * before planning.
+ */
+function searchTsquery(
+  parsed: ParsedSearch,
+  guesses?: { typos: Map<string, string[]>; prefix: string | null },
+): SQL | null {
+  if (!parsed.clauses.length) return null;
+  const clauses = parsed.clauses.map((clause, i) => {
+    const parts = clause.alternatives.flatMap((alt, j) => {
+      const out = [tsquery(alternativeText(alt))];
+      if (alt.kind !== 'word' || !guesses) return out;
+      const typos = guesses.typos.get(alt.word);
+      if (typos?.length) out.push(tsquery(typos.join(' or ')));
+      const last = i === parsed.clauses.length - 1 && j === clause.alternatives.length - 1;
+      // Letters and digits only (search-query.ts), so the to_tsquery syntax is ours alone.
+      if (last && guesses.prefix === alt.word) out.push(sql`to_tsquery('dt_english', ${`${alt.word}:*`})`);
+      return out;
+    });
+    const joined = parts.length === 1 ? (parts[0] as SQL) : sql`(${sql.join(parts, sql` || `)})`;
+    return clause.negated ? sql`(!! ${joined})` : joined;
+  });
+  return clauses.length === 1 ? (clauses[0] as SQL) : sql`(${sql.join(clauses, sql` && `)})`;
+}
+
+/**
+ * For each of these words, the terms of the user's dreams that are that word mistyped
+ * (search-query.ts), and which of the words are themselves terms of the user's dreams.
+ */
+async function lookUpWords(
+  db: Database,
+  userId: number,
+  words: string[],
+): Promise<{ typos: Map<string, string[]>; known: Set<string> }> {
+  const typos = new Map<string, string[]>();
+  const known = new Set<string>();
+  if (!words.length) return { typos, known };
+  const result = await db.execute<SimilarRow>(
+    sql`select word, normalized, known, term, word_stem, term_stem
+      from dt_similar_terms(${userId}, ${textArray(words)}, ${SIMILAR_PER_WORD})`,
+  );
+  const similar: SimilarTerm[] = [];
+  for (const r of result.rows) {
+    if (r.known) known.add(r.word);
+    if (r.term === null || r.term_stem === null || !PLAIN_TERM.test(r.term)) continue;
+    similar.push({
+      word: r.word,
+      normalized: r.normalized,
+      known: r.known,
+      term: r.term,
+      wordStem: r.word_stem,
+      termStem: r.term_stem,
+    });
+  }
+  for (const word of words) {
+    const terms = typoTerms(word, similar);
+    if (terms.length) typos.set(word, terms);
+  }
+  return { typos, known };
+}
+const PLAIN_TERM = /^[\p{L}\p{N}\p{M}]+$/u;
+
+/**
+ * Search over title, tags and narrative (search-query.ts says what a query may hold): a generated
+ * tsvector with a GIN index, english stemming with accents folded, other spellings and synonyms, a
+ * typo-tolerant part (terms of the user's dreams within a small edit distance of a search word, found
+ * with a trigram index and looked up beside the search, which runs again only when there are some),
+ * the last word also as a prefix (a word still being typed) and #tag filters. Matches are taken newest
+ * first in groups of 200; within a group, dreams that match without typo terms or prefix come first,
+ * then by ts_rank_cd. So page 1 shows the best of the newest 200 matches, and paging on never repeats or
+ * skips a dream (an item's place does not depend on how deep the page is). Only the page gets a snippet.
  *
  * The tsquery is written inline (not in a CTE) and the statement is unnamed, so PostgreSQL plans
  * every search with the actual words: for common words it walks the user's (user, sort_at) btree
@@ -214,35 +320,76 @@ export async function searchDreams(
   q: string,
   limit: number,
   offset: number,
-): Promise<{
-  results: Array<{ dream: StoredDream; rank: number; snippet: string }>;
-  total: number;
-  totalExact: boolean;
-}> {
+): Promise<SearchFound> {
+  const parsed = parseSearch(q);
+  if (!parsed.clauses.length && !parsed.tags.length && !parsed.excludedTags.length) {
+    return { results: [], total: 0, totalExact: true };
+  }
+  // The typo terms, and whether the last word is still being typed, come from a look-up of the user's
+  // words. It runs beside a search without them (on another connection), which is the answer when
+  // the words have no look-alikes and the last word is a whole word of the user's, as most are; otherwise
+  // the search runs again with them. A last word under 4 letters is always taken as a prefix.
+  const words = fuzzyCandidates(parsed);
+  const longPrefix = parsed.prefix !== null && [...parsed.prefix].length >= 4 ? parsed.prefix : null;
+  if (longPrefix && !words.includes(longPrefix)) words.push(longPrefix);
+  const shortPrefix = longPrefix ? null : parsed.prefix;
+  const [lookup, first] = await Promise.allSettled([
+    lookUpWords(db, userId, words),
+    runSearch(db, userId, parsed, { typos: new Map(), prefix: shortPrefix }, limit, offset),
+  ]);
+  if (lookup.status === 'rejected') throw lookup.reason;
+  const { typos, known } = lookup.value;
+  const prefix = longPrefix && !known.has(longPrefix) ? longPrefix : shortPrefix;
+  if (!typos.size && prefix === shortPrefix) {
+    if (first.status === 'rejected') throw first.reason;
+    return first.value;
+  }
+  return runSearch(db, userId, parsed, { typos, prefix }, limit, offset);
+}
+
+async function runSearch(
+  db: Database,
+  userId: number,
+  parsed: ParsedSearch,
+  guesses: { typos: Map<string, string[]>; prefix: string | null },
+  limit: number,
+  offset: number,
+): Promise<SearchFound> {
+  const guessed = guesses.typos.size > 0 || guesses.prefix !== null;
+  const exactQuery = searchTsquery(parsed);
+  const fullQuery = guessed ? searchTsquery(parsed, guesses) : exactQuery;
+  const filters: SQL[] = [sql`d.user_id = ${userId}`];
+  if (fullQuery) filters.push(sql`d.search_vector @@ ${fullQuery}`);
+  if (parsed.tags.length) filters.push(sql`d.tags @> ${textArray(parsed.tags)}`);
+  if (parsed.excludedTags.length) filters.push(sql`not (d.tags && ${textArray(parsed.excludedTags)})`);
+  const rank = fullQuery ? sql`ts_rank_cd(d.search_vector, ${fullQuery})` : sql`0::real`;
+  const exact = exactQuery && guessed ? sql`(d.search_vector @@ ${exactQuery})` : sql`true`;
+  const snippet = fullQuery
+    ? sql`ts_headline('dt_english', d.narrative, ${fullQuery}, ${HEADLINE})`
+    : sql`left(d.narrative, ${OPENING_CHARS})`;
+
   const candidates = Math.ceil((offset + limit) / SEARCH_GROUP) * SEARCH_GROUP;
-  const headline = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   const result = await db.execute<SearchRow>(sql`
     with cand as (
-      select d.id, d.sort_at, d.created_at, ts_rank_cd(d.search_vector, websearch_to_tsquery('english', ${q})) as rank,
+      select d.id, d.sort_at, d.created_at, ${rank} as rank, ${exact} as exact,
         row_number() over (order by d.sort_at desc, d.created_at desc, d.id desc) as n
       from dreams d
-      where d.user_id = ${userId} and d.search_vector @@ websearch_to_tsquery('english', ${q})
+      where ${sql.join(filters, sql` and `)}
       order by d.sort_at desc, d.created_at desc, d.id desc
       limit ${candidates + 1}
     ),
     page as (
-      select id, sort_at, created_at, rank, (n - 1) / ${SEARCH_GROUP} as grp from cand
+      select id, sort_at, created_at, rank, exact, (n - 1) / ${SEARCH_GROUP} as grp from cand
       where n <= ${candidates}
-      order by grp, rank desc, sort_at desc, created_at desc, id desc
+      order by grp, exact desc, rank desc, sort_at desc, created_at desc, id desc
       limit ${limit} offset ${offset}
     )
     select c.found, d.id, d.user_id, d.title, d.narrative, d.date, d.time_period, d.tags, d.intention_id,
-      d.created_at, d.updated_at, p.rank,
-      ts_headline('english', d.narrative, websearch_to_tsquery('english', ${q}), ${headline}) as snippet
+      d.created_at, d.updated_at, p.rank, ${snippet} as snippet
     from (select count(*)::int as found from cand) c
       left join page p on true
       left join dreams d on d.id = p.id
-    order by p.grp nulls last, p.rank desc, p.sort_at desc, p.created_at desc, p.id desc`);
+    order by p.grp nulls last, p.exact desc, p.rank desc, p.sort_at desc, p.created_at desc, p.id desc`);
   const found = result.rows[0]?.found ?? 0;
   const rows = result.rows.filter((r): r is SearchRow & { id: number } => r.id !== null);
   return {

@@ -1,37 +1,41 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { dreamWhenText, hasTimePeriod, recordedText } from '@common/dream-text';
 import type { Dream } from '@common/schemas/dreams';
 import { paths } from '@common/paths';
-import { Badge, Skeleton } from '@app/components/ui/misc';
+import { Skeleton } from '@app/components/ui/misc';
 import { cn } from '@app/lib/cn';
+import { TagChips } from './tag-chips';
 
-export function DreamCard({ dream, className }: { dream: Dream; className?: string }) {
+/**
+ * A dream in a list. The title's link stretches over the whole card (click anywhere opens the dream);
+ * the tag chips sit above it and filter the journal by their tag. `preview` replaces the narrative's
+ * opening (search results show the matching snippet there).
+ */
+export function DreamCard({ dream, className, preview }: { dream: Dream; className?: string; preview?: ReactNode }) {
   return (
-    <Link
-      to={paths.dream(dream.id)}
+    <article
+      aria-label={dream.title}
       className={cn(
-        'group block rounded-2xl border border-night-600/70 bg-night-900/75 p-5 transition-colors hover:border-dream-400/60 hover:bg-night-800/80',
+        'group relative rounded-2xl border border-night-600/70 bg-night-900/75 p-5 transition-colors focus-within:border-dream-400/60 hover:border-dream-400/60 hover:bg-night-800/80',
         className,
       )}
     >
-      <article aria-label={dream.title}>
-        <h3 className="text-lg font-semibold text-white group-hover:text-dream-300">{dream.title}</h3>
-        <p className="mt-2 line-clamp-2 text-sm text-slate-300">{dream.narrative}</p>
-        {dream.tags.length ? (
-          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-            {dream.tags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <p className="mt-3 flex flex-wrap justify-between gap-2 text-xs text-slate-400">
-          <span>{dreamWhenText(dream)}</span>
-          {hasTimePeriod(dream) ? <span>{recordedText(dream.createdAt, 'relative')}</span> : null}
-        </p>
-      </article>
-    </Link>
+      <h3 className="text-lg font-semibold text-white group-hover:text-dream-300">
+        <Link
+          to={paths.dream(dream.id)}
+          className="rounded wrap-anywhere after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-aurora-300"
+        >
+          {dream.title}
+        </Link>
+      </h3>
+      <p className="mt-2 line-clamp-2 text-sm text-slate-300 wrap-anywhere">{preview ?? dream.narrative}</p>
+      <TagChips tags={dream.tags} className="mt-3" />
+      <p className="mt-3 flex flex-wrap justify-between gap-2 text-xs text-slate-400">
+        <span>{dreamWhenText(dream)}</span>
+        {hasTimePeriod(dream) ? <span>{recordedText(dream.createdAt, 'relative')}</span> : null}
+      </p>
+    </article>
   );
 }
 

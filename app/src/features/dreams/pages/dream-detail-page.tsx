@@ -5,11 +5,12 @@ import { dreamWhenLine, formatShortDate } from '@common/dream-text';
 import { paths } from '@common/paths';
 import { ConfirmDialog } from '@app/components/ui/alert-dialog';
 import { Button } from '@app/components/ui/button';
-import { Badge, Card, Spinner } from '@app/components/ui/misc';
+import { Card, Spinner } from '@app/components/ui/misc';
 import { InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
 import { toast } from '@app/lib/toast-store';
 import { useDeleteDream, useDream } from '../api';
 import { DreamDialog } from '../components/dream-dialog';
+import { TagChips } from '../components/tag-chips';
 
 export const DELETE_CONFIRMATION =
   'This will permanently delete this dream entry from your journal. This action cannot be undone.';
@@ -76,15 +77,7 @@ export function DreamDetailPage() {
             </Button>
           </div>
         </header>
-        {d.tags.length ? (
-          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
-            {d.tags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TagChips tags={d.tags} className="mt-4" />
         <p className="mt-6 whitespace-pre-wrap leading-relaxed text-slate-100">{d.narrative}</p>
       </Card>
 

@@ -76,8 +76,6 @@ export const checkAdminSchema = z.object({
 });
 export type CheckAdmin = z.infer<typeof checkAdminSchema>;
 
-export const messageSchema = z.object({ message: z.string() });
-
 /** The registration form in the browser: the same rules plus a required confirmation. */
 export const registerFormSchema = z
   .object({

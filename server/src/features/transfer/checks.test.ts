@@ -5,7 +5,12 @@ import { createIntentionBodySchema } from '@common/schemas/intentions';
 import { HttpError } from '../../lib/http-error';
 import { checkDreamFields, checkIntention } from './checks';
 
-const fine = { title: 'Moon bridge', narrative: 'I walked across moonlight.', timePeriod: null, tags: [] as string[] };
+const fine: { title: string; narrative: string; timePeriod: string | null; tags: string[] } = {
+  title: 'Moon bridge',
+  narrative: 'I walked across moonlight.',
+  timePeriod: null,
+  tags: [],
+};
 
 /** What the API's own schema says about a body, as POST /api/dreams and POST /api/intentions say it. */
 function apiMessage(schema: typeof createDreamBodySchema | typeof createIntentionBodySchema, body: unknown) {
@@ -25,7 +30,7 @@ function refusal(run: () => unknown): HttpError {
 }
 
 describe('the import holds a dream to the dream schema', () => {
-  const refused: Array<[string, Partial<typeof fine> & { timePeriod?: string | null }, string]> = [
+  const refused: Array<[string, Partial<typeof fine>, string]> = [
     ['a 201-character title', { title: 'x'.repeat(LIMITS.dreamTitle.max + 1) }, 'title'],
     ['a blank title', { title: '   ' }, 'title'],
     ['an over-long narrative', { narrative: 'y'.repeat(LIMITS.narrative.max + 1) }, 'narrative'],

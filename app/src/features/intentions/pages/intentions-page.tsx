@@ -10,8 +10,9 @@ import { LIST_SIZES } from '@common/limits';
 import { paths } from '@common/paths';
 import { createIntentionBodySchema, type Intention, type IntentionOutcome } from '@common/schemas/intentions';
 import { Button } from '@app/components/ui/button';
+import { Field } from '@app/components/ui/field';
 import { Textarea } from '@app/components/ui/input';
-import { Badge, Card, FieldError, Label, Skeleton } from '@app/components/ui/misc';
+import { Badge, Card, Label, Skeleton } from '@app/components/ui/misc';
 import { describeError } from '@app/lib/api-client';
 import { toast } from '@app/lib/toast-store';
 import { useCreateIntention, usePreviousIntentions, useUpdateIntention } from '../api';
@@ -48,14 +49,9 @@ function IntentionForm() {
         Decide what you want to notice or do in tonight's dream — "I will see my hands and know I am dreaming."
       </p>
       <form className="mt-4 grid gap-3" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Label htmlFor="intention-text">Your intention for tonight</Label>
-        <Textarea
-          id="intention-text"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'intention-text-error' : undefined}
-          {...form.register('text')}
-        />
-        <FieldError id="intention-text-error" message={error} />
+        <Field id="intention-text" label="Your intention for tonight" error={error} className="grid gap-3">
+          {(control) => <Textarea {...control} {...form.register('text')} />}
+        </Field>
         <Button type="submit" className="w-fit" disabled={create.isPending}>
           {create.isPending ? 'Setting...' : 'Set Intention'}
         </Button>

@@ -30,17 +30,18 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** The account's own fields: the same rules for the API and the registration form. */
+const registerFields = { username: usernameSchema, email: emailSchema, password: passwordSchema };
+
+/** A confirmation, when there is one, must repeat the password. */
+const confirmed = (v: { password: string; confirmPassword?: string }) =>
+  v.confirmPassword === undefined || v.confirmPassword === v.password;
+const mismatch = { message: MSG.passwordsMismatch, path: ['confirmPassword'] };
+
+/** The API also takes a body without the confirmation (scripts, older clients). */
 export const registerBodySchema = z
-  .strictObject({
-    username: usernameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-    confirmPassword: text().max(LIMITS.password.max, MSG.passwordMax).optional(),
-  })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-    message: MSG.passwordsMismatch,
-    path: ['confirmPassword'],
-  });
+  .strictObject({ ...registerFields, confirmPassword: text().max(LIMITS.password.max, MSG.passwordMax).optional() })
+  .refine(confirmed, mismatch);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const AVATAR_DEFAULTS = {
@@ -76,15 +77,8 @@ export const checkAdminSchema = z.object({
 });
 export type CheckAdmin = z.infer<typeof checkAdminSchema>;
 
-export const messageSchema = z.object({ message: z.string() });
-
 /** The registration form in the browser: the same rules plus a required confirmation. */
 export const registerFormSchema = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-    confirmPassword: text().min(LIMITS.password.min, MSG.passwordMin),
-  })
-  .refine((v) => v.confirmPassword === v.password, { message: MSG.passwordsMismatch, path: ['confirmPassword'] });
+  .object({ ...registerFields, confirmPassword: text().min(LIMITS.password.min, MSG.passwordMin) })
+  .refine(confirmed, mismatch);
 export type RegisterForm = z.infer<typeof registerFormSchema>;

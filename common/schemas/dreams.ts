@@ -39,14 +39,6 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return [...seen];
 }
 
-const tagsSchema = z
-  .array(text({ error: 'tags: each tag must be text' }).max(LIMITS.tags.maxLength * 4, MSG.tagTooLong), {
-    error: 'tags must be a list of text',
-  })
-  .max(LIMITS.tags.maxCount * 4, MSG.tooManyTags)
-  .transform(normalizeTags)
-  .pipe(z.array(z.string().max(LIMITS.tags.maxLength, MSG.tagTooLong)).max(LIMITS.tags.maxCount, MSG.tooManyTags));
-
 /**
  * A dream's date as sent: an ISO moment, or a calendar day alone (`2026-10-02`), which is that day
  * wherever the reader is — noon UTC, not UTC midnight (the evening before in the Americas). Invalid
@@ -64,43 +56,77 @@ export function parseDreamDate(value: string | null | undefined): Date | undefin
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
-const dateText = text().max(100).nullable().optional();
-/** On create, a missing or invalid date means "now" (spec §5). */
-const dateSchema = dateText.transform((value) => parseDreamDate(value) ?? new Date());
+/*
+ * The field rules of a dream, written once: the API's create and update bodies, the journal import
+ * (server/src/features/transfer) and the dream dialog's form are all built from these.
+ */
 
-const titleSchema = text({ error: MSG.titleRequired })
+/** Title: trimmed, 1–200 characters. */
+export const dreamTitleSchema = text({ error: MSG.titleRequired })
   .trim()
   .min(LIMITS.dreamTitle.min, MSG.titleRequired)
   .max(LIMITS.dreamTitle.max, MSG.titleTooLong);
-const narrativeSchema = text({ error: MSG.narrativeRequired })
+
+/** The narrative ("Dream description"): trimmed, 1–20,000 characters. */
+export const dreamNarrativeSchema = text({ error: MSG.narrativeRequired })
   .trim()
   .min(LIMITS.narrative.min, MSG.narrativeRequired)
   .max(LIMITS.narrative.max, MSG.narrativeTooLong);
-const timePeriodSchema = z
-  .enum(TIME_PERIODS, { error: `timePeriod must be one of: ${TIME_PERIODS.join(', ')}` })
-  .nullable()
-  .optional();
-const intentionIdSchema = z.number({ error: 'intentionId must be a number' }).int().positive().nullable().optional();
+
+/** One of TIME_PERIODS (the "I don't remember the exact date" answer). */
+export const dreamTimePeriodSchema = z.enum(TIME_PERIODS, {
+  error: `timePeriod must be one of: ${TIME_PERIODS.join(', ')}`,
+});
+
+/**
+ * Tags: normalized (normalizeTags), then at most LIMITS.tags.maxCount of at most LIMITS.tags.maxLength
+ * characters. A raw list far over the limits is refused before it is normalized.
+ */
+export const dreamTagsSchema = z
+  .array(text({ error: 'tags: each tag must be text' }).max(LIMITS.tags.maxLength * 4, MSG.tagTooLong), {
+    error: 'tags must be a list of text',
+  })
+  .max(LIMITS.tags.maxCount * 4, MSG.tooManyTags)
+  .transform(normalizeTags)
+  .pipe(z.array(z.string().max(LIMITS.tags.maxLength, MSG.tagTooLong)).max(LIMITS.tags.maxCount, MSG.tooManyTags));
+
+/** The id of the user's own intention the dream answers (null: none). */
+export const dreamIntentionIdSchema = z.number({ error: 'intentionId must be a number' }).int().positive().nullable();
+
+/** The date as sent: text that parseDreamDate reads (an ISO moment or a calendar day). */
+export const dreamDateTextSchema = text().max(100).nullable().optional();
+
+/** The content fields every dream body shares; create, update and import pick from it. */
+export const dreamFieldsSchema = z.object({
+  title: dreamTitleSchema,
+  narrative: dreamNarrativeSchema,
+  timePeriod: dreamTimePeriodSchema.nullable(),
+  tags: dreamTagsSchema,
+  intentionId: dreamIntentionIdSchema,
+});
+
+/** On create, a missing or invalid date means "now" (spec §5). */
+const dateSchema = dreamDateTextSchema.transform((value) => parseDreamDate(value) ?? new Date());
 
 export const createDreamBodySchema = z.strictObject({
-  title: titleSchema,
-  narrative: narrativeSchema,
+  title: dreamTitleSchema,
+  narrative: dreamNarrativeSchema,
   date: dateSchema,
-  timePeriod: timePeriodSchema,
-  tags: tagsSchema.default([]),
-  intentionId: intentionIdSchema,
+  timePeriod: dreamFieldsSchema.shape.timePeriod.optional(),
+  tags: dreamTagsSchema.default([]),
+  intentionId: dreamIntentionIdSchema.optional(),
   userId: z.unknown().optional(),
 });
 export type CreateDreamBody = z.input<typeof createDreamBodySchema>;
 
 export const updateDreamBodySchema = z.strictObject({
-  title: titleSchema.optional(),
-  narrative: narrativeSchema.optional(),
+  title: dreamTitleSchema.optional(),
+  narrative: dreamNarrativeSchema.optional(),
   /** An edit never invents a date: a missing, null or invalid one keeps the dream's own (issue 9.1). */
-  date: dateText.transform(parseDreamDate),
-  timePeriod: timePeriodSchema,
-  tags: tagsSchema.optional(),
-  intentionId: intentionIdSchema,
+  date: dreamDateTextSchema.transform(parseDreamDate),
+  timePeriod: dreamFieldsSchema.shape.timePeriod.optional(),
+  tags: dreamTagsSchema.optional(),
+  intentionId: dreamIntentionIdSchema.optional(),
   userId: z.unknown().optional(),
 });
 export type UpdateDreamBody = z.input<typeof updateDreamBodySchema>;

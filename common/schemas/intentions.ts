@@ -7,11 +7,19 @@ import { text } from './text';
 export const INTENTION_OUTCOMES = ['pending', 'success', 'failed'] as const;
 export type IntentionOutcome = (typeof INTENTION_OUTCOMES)[number];
 
+/** An intention's text: trimmed, 1–500 characters (the API, the import and the intentions form). */
+export const intentionTextSchema = text({ error: MSG.intentionRequired })
+  .trim()
+  .min(LIMITS.intentionText.min, MSG.intentionRequired)
+  .max(LIMITS.intentionText.max, `Intention text must be at most ${LIMITS.intentionText.max} characters`);
+
+/** Notes on how it went: at most 5,000 characters, null for none. */
+export const intentionNotesSchema = text({ error: 'notes must be text' })
+  .max(LIMITS.intentionNotes.max, `Notes must be at most ${LIMITS.intentionNotes.max} characters`)
+  .nullable();
+
 export const createIntentionBodySchema = z.strictObject({
-  text: text({ error: MSG.intentionRequired })
-    .trim()
-    .min(LIMITS.intentionText.min, MSG.intentionRequired)
-    .max(LIMITS.intentionText.max, `Intention text must be at most ${LIMITS.intentionText.max} characters`),
+  text: intentionTextSchema,
   date: text()
     .max(100)
     .nullable()
@@ -26,10 +34,7 @@ export type CreateIntentionBody = z.input<typeof createIntentionBodySchema>;
 
 export const updateIntentionBodySchema = z
   .strictObject({
-    notes: text({ error: 'notes must be text' })
-      .max(LIMITS.intentionNotes.max, `Notes must be at most ${LIMITS.intentionNotes.max} characters`)
-      .nullable()
-      .optional(),
+    notes: intentionNotesSchema.optional(),
     /** The spec's flag: true is the success outcome, false sets it back to pending. */
     completed: z.boolean({ error: 'completed must be true or false' }).optional(),
     outcome: z

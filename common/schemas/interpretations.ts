@@ -25,19 +25,3 @@ export const recentInterpretationSchema = z
   })
   .nullable();
 export type RecentInterpretation = z.infer<typeof recentInterpretationSchema>;
-
-export const dreamSignSchema = z.object({
-  kind: z.enum(['symbol', 'motif']),
-  key: z.string(),
-  label: z.string(),
-  count: z.number().int(),
-  firstSeen: z.string().nullable(),
-  lastSeen: z.string().nullable(),
-  dreamIds: z.array(z.number().int()),
-});
-export type DreamSignItem = z.infer<typeof dreamSignSchema>;
-
-export const dreamSignsResponseSchema = z.object({
-  analysedDreams: z.number().int(),
-  signs: z.array(dreamSignSchema),
-});

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { topTagsQuerySchema, topTagsResponseSchema } from '@common/schemas/analytics';
-import { messageSchema } from '@common/schemas/auth';
-import { dreamSignsResponseSchema } from '@common/schemas/interpretations';
+import { messageSchema } from '@common/schemas/message';
+import { dreamSignsResponseSchema } from '@common/schemas/dream-signs';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';

@@ -3,13 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_THROTTLE } from '@common/limits';
 import { MSG } from '@common/messages';
 import { isAdmin } from '@common/roles';
-import {
-  checkAdminSchema,
-  loginBodySchema,
-  messageSchema,
-  publicUserSchema,
-  registerBodySchema,
-} from '@common/schemas/auth';
+import { checkAdminSchema, loginBodySchema, publicUserSchema, registerBodySchema } from '@common/schemas/auth';
+import { messageSchema } from '@common/schemas/message';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { tooManyRequests, unauthorized } from '../../lib/http-error';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema } from '@common/schemas/auth';
+import { messageSchema } from '@common/schemas/message';
 import {
   dreamIdParamsSchema,
   generateBodySchema,

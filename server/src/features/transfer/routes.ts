@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { format } from 'date-fns';
 import { HTTP } from '@common/limits';
-import { messageSchema } from '@common/schemas/auth';
+import { messageSchema } from '@common/schemas/message';
 import { exportQuerySchema, importBodySchema, importResultSchema } from '@common/schemas/transfer';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../auth/guards';

@@ -1,10 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
-import { normalizeTags, TIME_PERIODS } from '@common/schemas/dreams';
 import type { IntentionOutcome } from '@common/schemas/intentions';
-import { text } from '@common/schemas/text';
 import {
   DAY_MONTH_ORDER_LABELS,
   EXPORT_FORMAT,
@@ -19,6 +15,7 @@ import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { dreamsChanged, JOURNAL_ORDER_OLDEST_FIRST } from '../dreams/service';
+import { checkDreamFields, checkIntention } from './checks';
 import { parseCsv } from './csv';
 import { dayKey, instantOf, jsonDate, orderNumeric, readDateText, shortDay, type NumericDate } from './dates';
 import { parseMarkdown } from './markdown';
@@ -126,44 +123,8 @@ interface Parsed {
   dateOrder: ImportResult['dateOrder'];
 }
 
-const dreamRules = z.object({
-  title: text()
-    .trim()
-    .min(LIMITS.dreamTitle.min, MSG.titleRequired)
-    .max(LIMITS.dreamTitle.max, `Title must be at most ${LIMITS.dreamTitle.max} characters`),
-  narrative: text()
-    .trim()
-    .min(LIMITS.narrative.min, MSG.narrativeRequired)
-    .max(LIMITS.narrative.max, `Dream description must be at most ${LIMITS.narrative.max} characters`),
-  timePeriod: z.enum(TIME_PERIODS, { error: `timePeriod must be one of: ${TIME_PERIODS.join(', ')}` }).nullable(),
-  tags: z
-    .array(text())
-    .transform(normalizeTags)
-    .pipe(
-      z
-        .array(text().max(LIMITS.tags.maxLength, `each tag must be at most ${LIMITS.tags.maxLength} characters`))
-        .max(LIMITS.tags.maxCount, `at most ${LIMITS.tags.maxCount} tags`),
-    ),
-});
-
 function checkDream(candidate: DreamCandidate, where: string): DreamCandidate {
-  const parsed = dreamRules.safeParse(candidate);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(`${where}: ${issue ? `${issue.path.join('.') || 'value'} — ${issue.message}` : 'invalid dream'}`);
-  }
-  return { ...candidate, ...parsed.data };
-}
-
-function checkIntention(text: string, notes: string | null, where: string): { text: string; notes: string | null } {
-  const trimmed = text.trim();
-  if (!trimmed || trimmed.length > LIMITS.intentionText.max) {
-    throw badRequest(`${where}: text must be 1–${LIMITS.intentionText.max} characters. Nothing was imported.`);
-  }
-  if (notes !== null && notes.length > LIMITS.intentionNotes.max) {
-    throw badRequest(`${where}: notes must be at most ${LIMITS.intentionNotes.max} characters. Nothing was imported.`);
-  }
-  return { text: trimmed, notes };
+  return { ...candidate, ...checkDreamFields(candidate, where) };
 }
 
 const MAX_IMPORT_DREAMS = 50_000;

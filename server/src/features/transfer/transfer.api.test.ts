@@ -455,6 +455,38 @@ describe('JSON intentions', () => {
   });
 });
 
+describe('an imported dream is held to the dream rules', () => {
+  it('refuses what POST /api/dreams refuses, with the same message, and imports nothing', async () => {
+    const user = await signUp(ctx.baseUrl);
+    const fine = { title: 'Moon bridge', narrative: 'I walked across moonlight.', timePeriod: null, tags: [] };
+    const wrong = [
+      { title: 'x'.repeat(201) },
+      { narrative: 'y'.repeat(20_001) },
+      { timePeriod: 'someday' },
+      { tags: Array.from({ length: 21 }, (_, i) => `tag${i}`) },
+      { tags: ['t'.repeat(41)] },
+    ];
+    for (const change of wrong) {
+      const dream = { ...fine, ...change };
+      const direct = await user.client.post<{ message: string }>('/api/dreams', dream);
+      expect(direct.status, JSON.stringify(change).slice(0, 60)).toBe(400);
+      const file: JournalExport = {
+        format: 'dream-traveler-journal',
+        version: 1,
+        exportedAt: '2026-10-03T00:00:00.000Z',
+        username: 'someone',
+        dreams: [{ ...dream, ref: 1, date: null, intentionRef: null, createdAt: '2026-10-02', interpretations: [] }],
+        intentions: [],
+      };
+      const imported = await user.client.post<{ message: string }>('/api/import', { format: 'json', data: file });
+      expect(imported.status).toBe(400);
+      expect(imported.body.message).toMatch(/^dreams\[0\] "[^"]*": [\w.]+ — /);
+      expect(imported.body.message.endsWith(` — ${direct.body.message}`), imported.body.message).toBe(true);
+    }
+    expect((await user.client.get<Dream[]>('/api/dreams')).body).toHaveLength(0);
+  });
+});
+
 describe('parseCsv', () => {
   it('handles CRLF, a BOM, escaped quotes and blank lines', () => {
     expect(parseCsv('\uFEFFa,b\r\n"x ""y""",2\r\n\r\n')).toEqual([

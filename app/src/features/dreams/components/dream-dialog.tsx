@@ -3,13 +3,19 @@ import { format } from 'date-fns';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
-import { LIMITS } from '@common/limits';
 import { MSG } from '@common/messages';
-import { TIME_PERIOD_FORM_LABELS, TIME_PERIODS, type Dream } from '@common/schemas/dreams';
+import {
+  dreamFieldsSchema,
+  dreamTimePeriodSchema,
+  TIME_PERIOD_FORM_LABELS,
+  TIME_PERIODS,
+  type Dream,
+} from '@common/schemas/dreams';
 import { Button } from '@app/components/ui/button';
+import { Field } from '@app/components/ui/field';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@app/components/ui/dialog';
 import { Input, Textarea } from '@app/components/ui/input';
-import { Alert, FieldError, Label } from '@app/components/ui/misc';
+import { Alert, Label } from '@app/components/ui/misc';
 import { useTagSuggestions } from '@app/features/analytics/api';
 import { fetchCurrentUser, useCurrentUser } from '@app/features/auth/api';
 import { usePreviousIntentions } from '@app/features/intentions/api';
@@ -19,16 +25,20 @@ import { toast } from '@app/lib/toast-store';
 import { useSaveDream, type DreamPayload } from '../api';
 import { TagInput } from './tag-input';
 
-const dreamFormSchema = z.object({
-  title: z.string().trim().min(1, MSG.titleRequired).max(LIMITS.dreamTitle.max, MSG.titleTooLong),
-  narrative: z.string().trim().min(1, MSG.narrativeRequired).max(LIMITS.narrative.max, MSG.narrativeTooLong),
+/**
+ * The form's fields as the inputs hold them: what the form-only fields say (the "I don't remember the
+ * exact date" toggle, the picked day, the select's '' for none, the interpretation checkbox).
+ */
+const formOnlyFields = {
   dontRemember: z.boolean(),
   date: z.string(),
-  timePeriod: z.union([z.enum(TIME_PERIODS), z.literal('')]),
-  tags: z.array(z.string()),
+  timePeriod: z.union([dreamTimePeriodSchema, z.literal('')]),
   intentionId: z.string(),
   requestInterpretation: z.boolean(),
-});
+};
+
+/** The dream's own rules (common/schemas/dreams.ts) for what it shares with the API; the rest is the form's. */
+const dreamFormSchema = dreamFieldsSchema.pick({ title: true, narrative: true, tags: true }).extend(formOnlyFields);
 type DreamForm = z.infer<typeof dreamFormSchema>;
 
 const today = () => format(new Date(), 'yyyy-MM-dd');
@@ -88,16 +98,7 @@ export function draftKey(userId: number, dreamId?: number) {
  * title over the limit, is still the user's words and comes back (issue 9.4).
  */
 const draftSchema = z
-  .object({
-    title: z.string(),
-    narrative: z.string(),
-    dontRemember: z.boolean(),
-    date: z.string(),
-    timePeriod: z.union([z.enum(TIME_PERIODS), z.literal('')]),
-    tags: z.array(z.string()),
-    intentionId: z.string(),
-    requestInterpretation: z.boolean(),
-  })
+  .object({ title: z.string(), narrative: z.string(), tags: z.array(z.string()), ...formOnlyFields })
   .partial();
 
 function readDraft(key: string, base: DreamForm): DreamForm | null {
@@ -153,12 +154,17 @@ function store(key: string, value: unknown): void {
   }
 }
 
-/** The Validation Error toast: the spec's words for an empty field, the limit for a too long one (issue 9.12). */
+/**
+ * The Validation Error toast: the spec's words for an empty field, the limit for a too long one (issue 9.12),
+ * or the tag rule a restored draft breaks (the tag input itself refuses such tags).
+ */
 function validationMessage(errors: FieldErrors<DreamForm>): string {
   if (errors.title?.message === MSG.titleRequired || errors.narrative?.message === MSG.narrativeRequired) {
     return MSG.dreamFieldsMissing;
   }
-  return errors.title?.message ?? errors.narrative?.message ?? MSG.dreamFieldsMissing;
+  const tags = errors.tags;
+  const tagMessage = tags?.message ?? (Array.isArray(tags) ? tags.find((item) => item?.message)?.message : undefined);
+  return errors.title?.message ?? errors.narrative?.message ?? tagMessage ?? MSG.dreamFieldsMissing;
 }
 
 export interface DreamDialogProps {
@@ -325,28 +331,19 @@ export function DreamDialog({
               </Button>
             </Alert>
           ) : null}
-          <div className="grid gap-1.5">
-            <Label htmlFor="dream-title">Title</Label>
-            <Input
-              id="dream-title"
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? 'dream-title-error' : undefined}
-              {...form.register('title')}
-            />
-            <FieldError id="dream-title-error" message={errors.title?.message} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="dream-narrative">Dream description</Label>
-            <Textarea
-              id="dream-narrative"
-              rows={6}
-              placeholder="Describe your dream in as much detail as you remember…"
-              aria-invalid={errors.narrative ? true : undefined}
-              aria-describedby={errors.narrative ? 'dream-narrative-error' : undefined}
-              {...form.register('narrative')}
-            />
-            <FieldError id="dream-narrative-error" message={errors.narrative?.message} />
-          </div>
+          <Field id="dream-title" label="Title" error={errors.title?.message}>
+            {(control) => <Input {...control} {...form.register('title')} />}
+          </Field>
+          <Field id="dream-narrative" label="Dream description" error={errors.narrative?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={6}
+                placeholder="Describe your dream in as much detail as you remember…"
+                {...form.register('narrative')}
+              />
+            )}
+          </Field>
           <div className="flex items-center gap-2">
             <input
               id="dream-dont-remember"

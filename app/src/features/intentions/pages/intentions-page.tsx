@@ -1,33 +1,37 @@
 import { Undo2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { dreamDateText } from '@common/dream-text';
 import { isTonight } from '@common/nights';
-import { LIMITS, LIST_SIZES } from '@common/limits';
-import { MSG } from '@common/messages';
+import { LIST_SIZES } from '@common/limits';
 import { paths } from '@common/paths';
-import type { Intention, IntentionOutcome } from '@common/schemas/intentions';
+import { createIntentionBodySchema, type Intention, type IntentionOutcome } from '@common/schemas/intentions';
 import { Button } from '@app/components/ui/button';
+import { Field } from '@app/components/ui/field';
 import { Textarea } from '@app/components/ui/input';
-import { Badge, Card, FieldError, Label, Skeleton } from '@app/components/ui/misc';
+import { Badge, Card, Label, Skeleton } from '@app/components/ui/misc';
 import { describeError } from '@app/lib/api-client';
 import { toast } from '@app/lib/toast-store';
 import { useCreateIntention, usePreviousIntentions, useUpdateIntention } from '../api';
 
+/** The create-intention rule (common/schemas/intentions.ts): the form has no fields of its own. */
+const intentionFormSchema = createIntentionBodySchema.pick({ text: true });
+type IntentionFormValues = z.infer<typeof intentionFormSchema>;
+
 function IntentionForm() {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const create = useCreateIntention();
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) {
-      setError(MSG.intentionRequired);
-      return;
-    }
-    setError(undefined);
-    create.mutate(text.trim(), {
+  const form = useForm<IntentionFormValues>({
+    resolver: zodResolver(intentionFormSchema),
+    defaultValues: { text: '' },
+  });
+  const error = form.formState.errors.text?.message;
+  const onSubmit = form.handleSubmit(({ text }) =>
+    create.mutate(text, {
       onSuccess: () => {
-        setText('');
+        form.reset();
         toast({ title: 'Intention set', description: 'Carry it with you as you fall asleep.' });
       },
       onError: (err) =>
@@ -36,28 +40,18 @@ function IntentionForm() {
           description: describeError(err, 'An unknown error occurred'),
           variant: 'destructive',
         }),
-    });
-  };
+    }),
+  );
   return (
     <Card>
       <h2 className="text-xl font-semibold text-white">Pre-Sleep Intention</h2>
       <p className="mt-1 text-sm text-slate-300">
         Decide what you want to notice or do in tonight's dream — "I will see my hands and know I am dreaming."
       </p>
-      <form className="mt-4 grid gap-3" onSubmit={onSubmit} noValidate>
-        <Label htmlFor="intention-text">Your intention for tonight</Label>
-        <Textarea
-          id="intention-text"
-          value={text}
-          maxLength={LIMITS.intentionText.max}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'intention-text-error' : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error && e.target.value.trim()) setError(undefined);
-          }}
-        />
-        <FieldError id="intention-text-error" message={error} />
+      <form className="mt-4 grid gap-3" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Field id="intention-text" label="Your intention for tonight" error={error} className="grid gap-3">
+          {(control) => <Textarea {...control} {...form.register('text')} />}
+        </Field>
         <Button type="submit" className="w-fit" disabled={create.isPending}>
           {create.isPending ? 'Setting...' : 'Set Intention'}
         </Button>

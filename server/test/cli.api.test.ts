@@ -74,5 +74,5 @@ describe('operator CLI', () => {
     const unknown = await cli('promote', 'no_such_user');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('No user named');
-  });
+  }, 120_000); // seven CLI processes, each a cold tsx start: slow on a loaded machine
 });

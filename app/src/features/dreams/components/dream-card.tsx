@@ -5,7 +5,20 @@ import { paths } from '@common/paths';
 import { Badge, Skeleton } from '@app/components/ui/misc';
 import { cn } from '@app/lib/cn';
 
-export function DreamCard({ dream, className }: { dream: Dream; className?: string }) {
+/**
+ * A dream in a list. Its title is a heading one level below the list's own: h2 under the Journal's h1,
+ * h3 under Home's "Recent Dreams" h2.
+ */
+export function DreamCard({
+  dream,
+  className,
+  headingLevel = 3,
+}: {
+  dream: Dream;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Link
       to={paths.dream(dream.id)}
@@ -15,7 +28,7 @@ export function DreamCard({ dream, className }: { dream: Dream; className?: stri
       )}
     >
       <article aria-label={dream.title}>
-        <h3 className="text-lg font-semibold text-white group-hover:text-dream-300">{dream.title}</h3>
+        <Heading className="text-lg font-semibold text-white group-hover:text-dream-300">{dream.title}</Heading>
         <p className="mt-2 line-clamp-2 text-sm text-slate-300">{dream.narrative}</p>
         {dream.tags.length ? (
           <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">

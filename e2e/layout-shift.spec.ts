@@ -78,7 +78,7 @@ test.describe('signed-in pages keep their layout while they load', () => {
     });
     await watchLayoutShifts(page);
     await page.goto('/journal');
-    await expect(page.getByRole('heading', { level: 2, name: 'Shift dream' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Shift dream' })).toBeVisible();
     const { total, shifts } = await totalShift(page);
     expect(total, report(shifts)).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
@@ -136,5 +136,20 @@ test.describe('signed-in pages keep their layout while they load', () => {
     await expect(page.getByRole('heading', { level: 3, name: 'A short dream' })).toBeVisible();
     const { total, shifts } = await totalShift(page);
     expect(total, report(shifts)).toBeLessThan(MAX_LAYOUT_SHIFT);
+  });
+});
+
+test('the Journal has no gap in its heading levels: the page is h1, each dream card h2', async ({ page, account }) => {
+  void account;
+  await createDream(page, { title: 'Heading dream', narrative: 'Steps down to a lit harbour.' });
+  await page.goto('/journal');
+  await expect(page.getByRole('heading', { level: 2, name: 'Heading dream' })).toBeVisible();
+  const levels = await page
+    .locator('main')
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))));
+  expect(levels[0]).toBe(1);
+  levels.forEach((level, i) => {
+    if (i > 0) expect(level - (levels[i - 1] ?? 1), `levels ${levels.join(',')}`).toBeLessThanOrEqual(1);
   });
 });

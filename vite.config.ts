@@ -26,6 +26,19 @@ export default defineConfig({
         // The static landing page's own small script (app/src/landing-boot.ts).
         'landing-boot': fileURLToPath(new URL('./app/src/landing-boot.ts', import.meta.url)),
       },
+      output: {
+        // Form libraries get chunks of their own: left to the automatic split, pieces of other shared code
+        // (TanStack Query's helpers) landed in zod's chunk, and every page paid for zod to get them. Only
+        // the forms (dream dialog, import, login, register, intentions, symbol reading) load these now.
+        codeSplitting: {
+          // Only the matched modules: their dependencies (React) stay where the automatic split puts them.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'react-hook-form', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+          ],
+        },
+      },
     },
   },
   server: {

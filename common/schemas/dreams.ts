@@ -3,6 +3,8 @@ import { LIMITS, LIST_SIZES } from '../limits';
 import { MSG } from '../messages';
 import { text } from './text';
 
+export { SNIPPET_START, SNIPPET_STOP, TAG_SUGGESTIONS } from '../dream-constants';
+
 export const TIME_PERIODS = [
   'early_childhood',
   'adolescence',
@@ -26,8 +28,6 @@ export const TIME_PERIOD_FORM_LABELS: Record<TimePeriod, string> = {
   unknown: "I Don't Remember",
   recurring: 'Recurring Dream',
 };
-
-export const TAG_SUGGESTIONS = ['flying', 'portal', 'guide', 'lucid', 'contact'] as const;
 
 /** Tags are trimmed, lower-cased and de-duplicated; blanks are dropped. */
 export function normalizeTags(tags: readonly string[]): string[] {
@@ -181,10 +181,6 @@ export const searchQuerySchema = z.object({
 export function tagSearchText(tag: string): string {
   return /\s/.test(tag) ? `#"${tag.replace(/"/g, '')}"` : `#${tag}`;
 }
-
-/** Search snippets mark matches with these control characters; the client turns them into <mark>. */
-export const SNIPPET_START = '\u0002';
-export const SNIPPET_STOP = '\u0003';
 
 export const searchResultSchema = z.object({
   results: z.array(z.object({ dream: dreamSchema, rank: z.number(), snippet: z.string() })),

@@ -1,3 +1,5 @@
+import { whenIdle } from '@app/lib/idle';
+
 interface Star {
   x: number;
   y: number;
@@ -8,12 +10,20 @@ interface Star {
 
 export interface StarfieldOptions {
   /**
-   * Draw one still frame now and start twinkling only once the page has loaded and gone idle, so the
-   * animation never competes with the page's own first render (the app's pages; the static landing
+   * Draw one still frame now and start twinkling only a few seconds after the page has loaded and gone
+   * idle, so the animation never competes with the page's own start-up (the app's pages; the static landing
    * page has nothing else to do).
    */
   twinkleWhenIdle?: boolean;
 }
+
+/** Twinkling waits this long after the page went idle (app pages only), so a page's start-up is left alone. */
+const TWINKLE_AFTER_IDLE_MS = 3000;
+/**
+ * Stars are drawn in this many brightness steps, one path and one fill per step instead of one per star:
+ * the twinkle looks the same and a frame costs a fraction of the main thread.
+ */
+const ALPHA_STEPS = 16;
 
 /**
  * Draws the twinkling starfield on a canvas: paused while the tab is hidden, one still frame under
@@ -30,13 +40,22 @@ export function startStarfield(canvas: HTMLCanvasElement, count: number, options
 
   const draw = (t: number) => {
     ctx.clearRect(0, 0, window.innerWidth, window.innerHeight);
+    ctx.fillStyle = '#e0e7ff';
+    const steps: Star[][] = Array.from({ length: ALPHA_STEPS }, () => []);
     for (const s of stars) {
-      ctx.globalAlpha = motion.matches ? 0.8 : 0.55 + 0.45 * Math.sin(s.phase + t * s.speed * 0.06);
-      ctx.fillStyle = '#e0e7ff';
-      ctx.beginPath();
-      ctx.arc(s.x, s.y, s.r, 0, Math.PI * 2);
-      ctx.fill();
+      const alpha = motion.matches ? 0.8 : 0.55 + 0.45 * Math.sin(s.phase + t * s.speed * 0.06);
+      steps[Math.round(alpha * (ALPHA_STEPS - 1))]?.push(s);
     }
+    steps.forEach((group, step) => {
+      if (!group.length) return;
+      ctx.globalAlpha = step / (ALPHA_STEPS - 1);
+      ctx.beginPath();
+      for (const s of group) {
+        ctx.moveTo(s.x + s.r, s.y);
+        ctx.arc(s.x, s.y, s.r, 0, Math.PI * 2);
+      }
+      ctx.fill();
+    });
     ctx.globalAlpha = 1;
   };
 
@@ -66,7 +85,7 @@ export function startStarfield(canvas: HTMLCanvasElement, count: number, options
     frame = requestAnimationFrame(loop);
   };
   let settled = !options.twinkleWhenIdle;
-  let idleHandle = 0;
+  let cancelWait: () => void = () => undefined;
   const start = () => {
     if (running || !settled || motion.matches || document.hidden) return;
     running = true;
@@ -84,9 +103,12 @@ export function startStarfield(canvas: HTMLCanvasElement, count: number, options
   };
 
   const settle = () => {
-    idleHandle = whenIdle(() => {
-      settled = true;
-      sync();
+    cancelWait = whenIdle(() => {
+      const timer = setTimeout(() => {
+        settled = true;
+        sync();
+      }, TWINKLE_AFTER_IDLE_MS);
+      cancelWait = () => clearTimeout(timer);
     });
   };
   if (!settled) {
@@ -101,23 +123,10 @@ export function startStarfield(canvas: HTMLCanvasElement, count: number, options
   motion.addEventListener('change', sync);
   return () => {
     stop();
-    cancelIdle(idleHandle);
+    cancelWait();
     window.removeEventListener('load', settle);
     window.removeEventListener('resize', resize);
     document.removeEventListener('visibilitychange', sync);
     motion.removeEventListener('change', sync);
   };
-}
-
-/** After the page has been idle for a moment (at most a few seconds from now). */
-function whenIdle(fn: () => void): number {
-  // Safari has no requestIdleCallback.
-  if (typeof window.requestIdleCallback === 'function') return window.requestIdleCallback(fn, { timeout: 4000 });
-  return Number(setTimeout(fn, 1500));
-}
-
-function cancelIdle(handle: number): void {
-  if (!handle) return;
-  if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(handle);
-  else clearTimeout(handle);
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIST_SIZES } from '@common/limits';
 import type { TopTag } from '@common/schemas/analytics';
-import { TAG_SUGGESTIONS } from '@common/schemas/dreams';
+import { TAG_SUGGESTIONS } from '@common/dream-constants';
 import { api } from '@app/lib/api-client';
 
 export const analyticsKeys = {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { UI } from '@common/limits';
 import type { CheckAdmin, LoginBody, PublicUser, RegisterBody } from '@common/schemas/auth';
 import { ApiError, api } from '@app/lib/api-client';
@@ -27,13 +27,19 @@ export async function fetchCurrentUser(): Promise<PublicUser | null> {
   }
 }
 
+const currentUserQuery = {
+  queryKey: authKeys.me,
+  queryFn: fetchCurrentUser,
+  staleTime: UI.currentUserStaleMs,
+};
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: authKeys.me,
-    queryFn: fetchCurrentUser,
-    staleTime: UI.currentUserStaleMs,
-    refetchOnWindowFocus: true,
-  });
+  return useQuery({ ...currentUserQuery, refetchOnWindowFocus: true });
+}
+
+/** Starts loading the signed-in user before any page has rendered (the app's start-up, providers.tsx). */
+export function prefetchCurrentUser(client: QueryClient): void {
+  void client.prefetchQuery(currentUserQuery);
 }
 
 /** Try the canonical endpoint; an older server that lacks it (404) gets the fallback path. */

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { ChevronDown, History, RefreshCw, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatShortDate } from '@common/dream-text';
 import type { Interpretation } from '@common/schemas/interpretations';
 import type { Dream } from '@common/schemas/dreams';
@@ -80,43 +80,61 @@ function EarlierReadings({ readings, dream }: { readings: Interpretation[]; drea
   );
 }
 
+/** The reading card's shape (heading, date line, Regenerate, a few lines) while it loads. */
+function InterpretationSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading interpretation">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <Skeleton className="h-7 w-48" />
+          <Skeleton className="mt-0.5 h-4 w-36" />
+        </div>
+        <Skeleton className="h-8 w-32 rounded-md" />
+      </div>
+      <div className="mt-4 grid gap-2">
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-2/3" />
+      </div>
+    </Card>
+  );
+}
+
 /**
  * The dream detail page's interpretation card, or the "Generate Interpretation" card. A reading
  * written before the dream's last edit says so; earlier readings stay reachable below it.
+ * The reading and its history load together, and `after` (the page's next cards) is shown only once
+ * both have arrived, so nothing on screen is pushed down when they do.
  */
-export function InterpretationSlot({ dream }: { dream: Dream }) {
+export function InterpretationSlot({ dream, after }: { dream: Dream; after?: ReactNode }) {
   const interpretation = useDreamInterpretation(dream.id);
   const generate = useGenerateInterpretation();
-  const history = useInterpretationHistory(dream.id, Boolean(interpretation.data));
+  const history = useInterpretationHistory(dream.id);
   const run = () =>
     generate.mutate(dream.id, {
       onSuccess: () => toast({ title: 'Interpretation generated', description: dream.title }),
       onError: () => toast({ title: 'Failed to generate interpretation', variant: 'destructive' }),
     });
 
-  if (interpretation.isPending) {
-    return (
-      <Card aria-busy="true" aria-label="Loading interpretation">
-        <Skeleton className="h-5 w-1/3" />
-        <Skeleton className="mt-4 h-4 w-full" />
-        <Skeleton className="mt-2 h-4 w-5/6" />
-      </Card>
-    );
-  }
   const current = interpretation.data;
+  if (interpretation.isPending || (current && history.isPending)) return <InterpretationSkeleton />;
   if (!current) {
     return (
-      <Card className="text-center">
-        <Sparkles className="mx-auto h-8 w-8 text-aurora-300" aria-hidden />
-        <h2 className="mt-2 text-xl font-semibold text-white">Generate Interpretation</h2>
-        <p className="mx-auto mt-1 max-w-md text-sm text-slate-300">
-          A reading of this dream's symbols, feelings and setting, linked to the patterns in your journal, with a
-          lucid-dreaming suggestion.
-        </p>
-        <Button className="mt-4" onClick={run} disabled={generate.isPending}>
-          {generate.isPending ? 'Interpreting...' : 'Generate Interpretation'}
-        </Button>
-      </Card>
+      <>
+        <Card className="text-center">
+          <Sparkles className="mx-auto h-8 w-8 text-aurora-300" aria-hidden />
+          <h2 className="mt-2 text-xl font-semibold text-white">Generate Interpretation</h2>
+          <p className="mx-auto mt-1 max-w-md text-sm text-slate-300">
+            A reading of this dream's symbols, feelings and setting, linked to the patterns in your journal, with a
+            lucid-dreaming suggestion.
+          </p>
+          <Button className="mt-4" onClick={run} disabled={generate.isPending}>
+            {generate.isPending ? 'Interpreting...' : 'Generate Interpretation'}
+          </Button>
+        </Card>
+        {after}
+      </>
     );
   }
   const earlier = (history.data ?? []).filter((r) => r.id !== current.id);
@@ -151,6 +169,7 @@ export function InterpretationSlot({ dream }: { dream: Dream }) {
         </div>
       </Card>
       {earlier.length ? <EarlierReadings readings={earlier} dream={dream} /> : null}
+      {after}
     </>
   );
 }

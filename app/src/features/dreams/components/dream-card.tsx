@@ -10,9 +10,21 @@ import { TagChips } from './tag-chips';
 /**
  * A dream in a list. The title's link stretches over the whole card (click anywhere opens the dream);
  * the tag chips sit above it and filter the journal by their tag. `preview` replaces the narrative's
- * opening (search results show the matching snippet there).
+ * opening (search results show the matching snippet there). Its title is a heading one level below
+ * the list's own: h2 under the Journal's h1, h3 under Home's "Recent Dreams" h2.
  */
-export function DreamCard({ dream, className, preview }: { dream: Dream; className?: string; preview?: ReactNode }) {
+export function DreamCard({
+  dream,
+  className,
+  preview,
+  headingLevel = 3,
+}: {
+  dream: Dream;
+  className?: string;
+  preview?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       aria-label={dream.title}
@@ -21,14 +33,14 @@ export function DreamCard({ dream, className, preview }: { dream: Dream; classNa
         className,
       )}
     >
-      <h3 className="text-lg font-semibold text-white group-hover:text-dream-300">
+      <Heading className="text-lg font-semibold text-white group-hover:text-dream-300">
         <Link
           to={paths.dream(dream.id)}
           className="rounded wrap-anywhere after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-aurora-300"
         >
           {dream.title}
         </Link>
-      </h3>
+      </Heading>
       <p className="mt-2 line-clamp-2 text-sm text-slate-300 wrap-anywhere">{preview ?? dream.narrative}</p>
       <TagChips tags={dream.tags} className="mt-3" />
       <p className="mt-3 flex flex-wrap justify-between gap-2 text-xs text-slate-400">

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@app/components/ui/button';
 import { useDreamSaved } from '@app/features/interpretations';
-import { DreamDialog } from './dream-dialog';
+import { LazyDreamDialog } from './lazy-dream-dialog';
 
 /**
  * A button that opens the dream dialog for a new dream. It keeps its own open state unless the
@@ -23,7 +23,7 @@ export function NewDreamButton({
   const [ownOpen, setOwnOpen] = useState(false);
   const onSaved = useDreamSaved();
   return (
-    <DreamDialog
+    <LazyDreamDialog
       open={controlledOpen ?? ownOpen}
       onOpenChange={onOpenChange ?? setOwnOpen}
       offerInterpretation

@@ -1,4 +1,4 @@
-import { SNIPPET_START, SNIPPET_STOP } from '@common/schemas/dreams';
+import { SNIPPET_START, SNIPPET_STOP } from '@common/dream-constants';
 
 /** Renders a server snippet, turning its match markers into <mark> (never HTML from the server). */
 export function SearchSnippet({ text }: { text: string }) {

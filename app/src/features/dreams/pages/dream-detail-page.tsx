@@ -1,19 +1,63 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { dreamWhenLine, formatShortDate } from '@common/dream-text';
 import { paths } from '@common/paths';
-import { ConfirmDialog } from '@app/components/ui/alert-dialog';
 import { Button } from '@app/components/ui/button';
-import { Card, Spinner } from '@app/components/ui/misc';
+import { Card, Skeleton } from '@app/components/ui/misc';
 import { InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
 import { toast } from '@app/lib/toast-store';
 import { useDeleteDream, useDream } from '../api';
-import { DreamDialog } from '../components/dream-dialog';
+import { LazyDreamDialog } from '../components/lazy-dream-dialog';
 import { TagChips } from '../components/tag-chips';
+
+// The delete confirmation loads when Delete is first pressed.
+const ConfirmDialog = lazy(async () => ({ default: (await import('@app/components/ui/alert-dialog')).ConfirmDialog }));
 
 export const DELETE_CONFIRMATION =
   'This will permanently delete this dream entry from your journal. This action cannot be undone.';
+
+function BackToJournal() {
+  return (
+    <Link
+      to={paths.journal}
+      className="inline-flex w-fit items-center gap-2 rounded text-sm text-dream-300 hover:underline"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Journal
+    </Link>
+  );
+}
+
+/**
+ * The dream card's shape while the dream loads: title, date line, Edit/Delete, tags and a few lines of
+ * narrative at their real sizes, so the page does not jump when it arrives. The reading and the details
+ * card appear below it only once loaded (nothing is pushed down).
+ */
+function DreamDetailSkeleton() {
+  return (
+    <article className="mx-auto grid max-w-3xl gap-6" aria-busy="true" aria-label="Loading dream">
+      <BackToJournal />
+      <Card>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0 flex-1">
+            <Skeleton className="h-9 w-2/3 max-w-sm" />
+            <Skeleton className="mt-1 h-5 w-44" />
+          </div>
+          <div className="flex gap-2">
+            <Skeleton className="h-8 w-[4.5rem] rounded-md" />
+            <Skeleton className="h-8 w-[5.5rem] rounded-md" />
+          </div>
+        </div>
+        <Skeleton className="mt-4 h-[1.375rem] w-32 rounded-full" />
+        <div className="mt-6 grid gap-2">
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-5 w-3/5" />
+        </div>
+      </Card>
+    </article>
+  );
+}
 
 export function DreamDetailPage() {
   const params = useParams();
@@ -23,6 +67,7 @@ export function DreamDetailPage() {
   const remove = useDeleteDream();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [askedToDelete, setAskedToDelete] = useState(false);
   const onSaved = useDreamSaved();
   const missing = !Number.isInteger(id) || id <= 0 || dream.isError;
 
@@ -32,7 +77,7 @@ export function DreamDetailPage() {
     void navigate(paths.journal, { replace: true });
   }, [missing, navigate]);
 
-  if (missing || dream.isPending) return <Spinner label="Loading dream" />;
+  if (missing || dream.isPending) return <DreamDetailSkeleton />;
   const d = dream.data;
   const lucid = d.tags.includes('lucid');
 
@@ -47,12 +92,7 @@ export function DreamDetailPage() {
 
   return (
     <article className="mx-auto grid max-w-3xl gap-6">
-      <Link
-        to={paths.journal}
-        className="inline-flex w-fit items-center gap-2 rounded text-sm text-dream-300 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Journal
-      </Link>
+      <BackToJournal />
       <Card>
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
@@ -60,7 +100,7 @@ export function DreamDetailPage() {
             <p className="mt-1 text-sm text-slate-300">{dreamWhenLine(d)}</p>
           </div>
           <div className="flex flex-wrap gap-2" data-slot="dream-actions">
-            <DreamDialog
+            <LazyDreamDialog
               open={editing}
               onOpenChange={setEditing}
               dream={d}
@@ -72,7 +112,15 @@ export function DreamDetailPage() {
                 </Button>
               }
             />
-            <Button variant="outline" size="sm" className="text-red-300" onClick={() => setConfirming(true)}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-red-300"
+              onClick={() => {
+                setAskedToDelete(true);
+                setConfirming(true);
+              }}
+            >
               <Trash2 aria-hidden /> Delete
             </Button>
           </div>
@@ -81,41 +129,51 @@ export function DreamDetailPage() {
         <p className="mt-6 whitespace-pre-wrap leading-relaxed text-slate-100">{d.narrative}</p>
       </Card>
 
-      <InterpretationSlot dream={d} />
-
-      <Card>
-        <h2 className="text-lg font-semibold text-white">Details</h2>
-        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-slate-400">Recorded</dt>
-            <dd className="text-slate-100">{formatShortDate(d.createdAt)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-400">Type</dt>
-            <dd className="text-slate-100">{lucid ? 'Lucid Dream' : 'Regular Dream'}</dd>
-          </div>
-          {d.intentionId ? (
-            <div>
-              <dt className="text-slate-400">Intention</dt>
-              <dd>
-                <Link className="text-dream-300 hover:underline" to={`${paths.intentions}#intention-${d.intentionId}`}>
-                  View linked intention
-                </Link>
-              </dd>
-            </div>
-          ) : null}
-        </dl>
-      </Card>
-
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete this dream?"
-        description={DELETE_CONFIRMATION}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={onDelete}
+      <InterpretationSlot
+        dream={d}
+        after={
+          <Card>
+            <h2 className="text-lg font-semibold text-white">Details</h2>
+            <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-slate-400">Recorded</dt>
+                <dd className="text-slate-100">{formatShortDate(d.createdAt)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">Type</dt>
+                <dd className="text-slate-100">{lucid ? 'Lucid Dream' : 'Regular Dream'}</dd>
+              </div>
+              {d.intentionId ? (
+                <div>
+                  <dt className="text-slate-400">Intention</dt>
+                  <dd>
+                    <Link
+                      className="text-dream-300 hover:underline"
+                      to={`${paths.intentions}#intention-${d.intentionId}`}
+                    >
+                      View linked intention
+                    </Link>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </Card>
+        }
       />
+
+      {askedToDelete ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Delete this dream?"
+            description={DELETE_CONFIRMATION}
+            confirmLabel="Delete"
+            pending={remove.isPending}
+            onConfirm={onDelete}
+          />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

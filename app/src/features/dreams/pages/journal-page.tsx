@@ -142,7 +142,7 @@ export function JournalPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Dreams">
           {dreams.map((dream) => (
             <li key={dream.id}>
-              <DreamCard dream={dream} />
+              <DreamCard dream={dream} headingLevel={2} />
             </li>
           ))}
         </ul>

@@ -1,11 +1,12 @@
 import { Loader2, Search, Sparkles } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { LIMITS } from '@common/limits';
-import { EMPTY_SYMBOL_MESSAGE, type DreamSymbol, type SymbolReadingResponse } from '@common/schemas/symbols';
+import { LIMITS, LIST_SIZES } from '@common/limits';
+import { MSG } from '@common/messages';
+import type { DreamSymbol, SymbolReadingResponse } from '@common/schemas/symbols';
 import { Button } from '@app/components/ui/button';
 import { Input } from '@app/components/ui/input';
-import { Badge, Card, Label, Spinner } from '@app/components/ui/misc';
+import { Badge, Card, Label, Skeleton, Spinner } from '@app/components/ui/misc';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/tabs';
 import { cn } from '@app/lib/cn';
 import { toast } from '@app/lib/toast-store';
@@ -43,6 +44,52 @@ function SymbolCard({
         </span>
       ) : null}
     </button>
+  );
+}
+
+/** Card heights as rendered: a name (or name and category badge) card, and a card with three lines of meaning. */
+const SKELETON_CARD = { name: 'h-[3.625rem]', category: 'h-[3.625rem]', meaning: 'h-32' } as const;
+/** Chip widths for the categories row while it loads (the real row wraps the same way on a phone). */
+const SKELETON_CHIPS = ['w-20', 'w-24', 'w-16', 'w-28', 'w-20', 'w-24', 'w-16', 'w-20', 'w-28', 'w-24'];
+
+/** A grid of symbol cards at their real size while a page of symbols loads. */
+function SymbolGridSkeleton({
+  detail,
+  count,
+  label,
+}: {
+  detail: 'name' | 'category' | 'meaning';
+  count: number;
+  label: string;
+}) {
+  return (
+    <div className={detail === 'name' ? NAME_GRID : CARD_GRID} role="status" aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className={cn('rounded-xl', SKELETON_CARD[detail])} />
+      ))}
+    </div>
+  );
+}
+
+/** The browse tab while the categories load: search field, chips row, category heading and a page of cards. */
+function BrowseSkeleton() {
+  return (
+    <div className="grid gap-5" aria-busy="true">
+      <div className="grid max-w-md gap-1.5">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-10 rounded-md" />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {SKELETON_CHIPS.map((width, i) => (
+          <Skeleton key={i} className={cn('h-[1.875rem] rounded-full', width)} />
+        ))}
+      </div>
+      <div className="grid gap-3">
+        <Skeleton className="h-7 w-32" />
+        <Skeleton className="-mt-2 h-5 w-24" />
+        <SymbolGridSkeleton detail="name" count={LIST_SIZES.symbolsPage} label="Loading symbols" />
+      </div>
+    </div>
   );
 }
 
@@ -86,7 +133,15 @@ function SymbolPages({
   onInterpret?: () => void;
 }) {
   const pages = useSymbolPages(filter);
-  if (pages.isPending) return <Spinner label="Loading symbols" />;
+  const searching = 'q' in filter;
+  const skeleton = (
+    <SymbolGridSkeleton
+      detail={searching ? 'category' : 'name'}
+      count={LIST_SIZES.symbolsPage}
+      label="Loading symbols"
+    />
+  );
+  if (pages.isPending) return skeleton;
   if (pages.isError) {
     return (
       <p role="alert" className="text-red-300">
@@ -95,9 +150,8 @@ function SymbolPages({
     );
   }
   const symbols = pages.data.pages.flatMap((p) => p.symbols);
-  const searching = 'q' in filter;
   if (symbols.length === 0) {
-    if (pages.isPlaceholderData) return <Spinner label="Loading symbols" />;
+    if (pages.isPlaceholderData) return skeleton;
     return searching ? (
       <div className="grid justify-items-start gap-3" role="status">
         <p className="text-slate-300">{NO_SYMBOLS_FOUND}</p>
@@ -172,7 +226,7 @@ function BrowseSymbols({ onPick }: { onPick: (s: string) => void }) {
       { replace: true },
     );
 
-  if (categories.isPending) return <Spinner label="Loading symbols" />;
+  if (categories.isPending) return <BrowseSkeleton />;
   if (categories.isError) {
     return (
       <p role="alert" className="text-red-300">
@@ -243,7 +297,9 @@ function BrowseSymbols({ onPick }: { onPick: (s: string) => void }) {
 
 function RecentSymbols({ onPick }: { onPick: (s: string) => void }) {
   const recent = useRecentSymbols();
-  if (recent.isPending) return <Spinner label="Loading symbols" />;
+  if (recent.isPending) {
+    return <SymbolGridSkeleton detail="meaning" count={LIST_SIZES.symbolsRecent} label="Loading symbols" />;
+  }
   if (recent.isError) {
     return (
       <p role="alert" className="text-red-300">
@@ -273,7 +329,7 @@ export function DreamSymbolsPage() {
   const request = (raw: string) => {
     const symbol = raw.trim();
     if (!symbol) {
-      toast({ title: 'Empty Input', description: EMPTY_SYMBOL_MESSAGE, variant: 'destructive' });
+      toast({ title: 'Empty Input', description: MSG.emptySymbol, variant: 'destructive' });
       return;
     }
     interpret.mutate(symbol, {

@@ -12,19 +12,11 @@ import lighthouse, { type Result as LhResult, type RunnerResult } from 'lighthou
 import { signUp } from './lib/load';
 import { startApp, stopAll, ROOT, type RunningApp } from './lib/processes';
 import { writeSection } from './lib/results';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const clientDir = path.join(ROOT, 'dist', 'client');
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const OVERALL_TIMEOUT_MS = 15 * 60_000;
 const INITIAL_JS_GZIP_MAX = 170_000;
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { SNIPPET_START, SNIPPET_STOP, type Dream } from '@common/schemas/dreams';
 import type { Database } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { dreams, intentions } from '../../db/schema';
 import { withIdempotencyKey, type IdempotentRequest, type StoredAnswer } from '../../lib/idempotency';
 import { loadIntention } from '../intentions/policy';
@@ -155,16 +156,7 @@ function prepareList(db: Database) {
     .offset(sql.placeholder('offset'))
     .prepare('dreams_recent');
 }
-const listStatements = new WeakMap<Database, ReturnType<typeof prepareList>>();
-
-function listStatement(db: Database) {
-  let statement = listStatements.get(db);
-  if (!statement) {
-    statement = prepareList(db);
-    listStatements.set(db, statement);
-  }
-  return statement;
-}
+const listStatement = perDatabase(prepareList);
 
 export async function listDreams(db: Database, userId: number, limit: number, offset = 0): Promise<StoredDream[]> {
   return listStatement(db).execute({ userId, limit, offset });

@@ -298,6 +298,10 @@ interface PageResult {
   signedIn: boolean;
   scores: { performance: number | null; accessibility: number | null };
   allRunsPerformance: Array<number | null>;
+  /** Lighthouse's CPU benchmark of the machine during the chosen run (lower: slower or busier machine). */
+  benchmarkIndex: number | null;
+  /** The host's 1-minute load average when the page's runs started (the machine is shared). */
+  loadAverage: number;
   cumulativeLayoutShift: number | null;
   targets: Targets;
   metrics: Record<string, { value: number | undefined; display: string | undefined; score: number | null }>;
@@ -315,6 +319,7 @@ async function measurePage(app: RunningApp, page: PageSpec, seeded: Seeded): Pro
   const pagePath = page.path.replace(':dream', String(seeded.dreamId));
   const url = `${app.baseUrl}${pagePath}`;
   const runs: RunnerResult[] = [];
+  const loadAverage = Number((os.loadavg()[0] ?? 0).toFixed(2));
   for (let i = 0; i < RUNS; i++) {
     console.log(`Lighthouse ${i + 1}/${RUNS} on ${pagePath}${page.signedIn ? ' (signed in)' : ''}…`);
     runs.push(await runLighthouse(url, page.signedIn ? seeded.cookie : undefined));
@@ -348,6 +353,8 @@ async function measurePage(app: RunningApp, page: PageSpec, seeded: Seeded): Pro
     signedIn: page.signedIn,
     scores: { performance, accessibility },
     allRunsPerformance: runs.map((r) => score(r.lhr.categories.performance)),
+    benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+    loadAverage,
     cumulativeLayoutShift: cls,
     targets,
     metrics: Object.fromEntries(
@@ -383,6 +390,7 @@ function printPage(p: PageResult): void {
   console.log(
     `  performance ${p.scores.performance} (≥ ${p.targets.performance})${RUNS > 1 ? ` runs: ${p.allRunsPerformance.join(', ')}` : ''}; accessibility ${p.scores.accessibility}; CLS ${p.cumulativeLayoutShift?.toFixed(3)} (< ${p.targets.cls})`,
   );
+  console.log(`  machine: load average ${p.loadAverage}, Lighthouse benchmarkIndex ${p.benchmarkIndex ?? '?'}`);
   if (p.runtimeError) console.log(`  Lighthouse error: ${p.runtimeError}`);
   for (const [id, m] of Object.entries(p.metrics)) console.log(`    ${id}: ${m.display ?? ''}`);
   for (const [category, audits] of Object.entries(p.failingAudits)) {

@@ -3,7 +3,7 @@ import { LIMITS, LIST_SIZES } from '../limits';
 import { MSG } from '../messages';
 import { text } from './text';
 
-export { SNIPPET_START, SNIPPET_STOP, TAG_SUGGESTIONS } from '../dream-constants';
+export { SNIPPET_START, SNIPPET_STOP, TAG_SUGGESTIONS, tagSearchText } from '../dream-constants';
 
 export const TIME_PERIODS = [
   'early_childhood',
@@ -176,11 +176,6 @@ export const searchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIST_SIZES.searchMax).default(LIST_SIZES.searchDefault),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
-
-/** The search box text that filters by one tag: #tag, or #"two words" for a tag with spaces. */
-export function tagSearchText(tag: string): string {
-  return /\s/.test(tag) ? `#"${tag.replace(/"/g, '')}"` : `#${tag}`;
-}
 
 export const searchResultSchema = z.object({
   results: z.array(z.object({ dream: dreamSchema, rank: z.number(), snippet: z.string() })),

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { tagSearchText } from '@common/schemas/dreams';
+import { tagSearchText } from '@common/dream-constants';
 import { paths } from '@common/paths';
 import { cn } from '@app/lib/cn';
 

@@ -48,7 +48,7 @@ function DreamDetailSkeleton() {
             <Skeleton className="h-8 w-[5.5rem] rounded-md" />
           </div>
         </div>
-        <Skeleton className="mt-4 h-[1.375rem] w-32 rounded-full" />
+        <Skeleton className="mt-4 h-6 w-32 rounded-full" />
         <div className="mt-6 grid gap-2">
           <Skeleton className="h-5 w-full" />
           <Skeleton className="h-5 w-full" />

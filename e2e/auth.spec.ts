@@ -4,6 +4,7 @@ test('a visitor registers, logs out, logs back in, and meets the guards and the 
   page,
   request,
 }) => {
+  test.slow(); // many page loads: a minute is not enough on a loaded machine
   // The first account of a fresh server becomes its admin: make sure this visitor is not the first,
   // whichever order the tests run in (the request fixture has its own cookies, so the page stays a visitor).
   expect((await request.post('/api/auth/register', { data: buildAccount() })).status()).toBe(201);

@@ -111,6 +111,7 @@ test('an intention is set, marked successful and shows the Success badge', async
 });
 
 test('export then import into a fresh account reproduces the journal', async ({ page, browser, account }) => {
+  test.slow(); // two accounts, an export and an import: a minute is not enough on a loaded machine
   void account;
   await createDream(page, {
     title: 'Lantern fox',

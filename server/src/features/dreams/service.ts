@@ -292,10 +292,11 @@ const PLAIN_TERM = /^[\p{L}\p{N}\p{M}]+$/u;
  * tsvector with a GIN index, english stemming with accents folded, other spellings and synonyms, a
  * typo-tolerant part (terms of the user's dreams within a small edit distance of a search word, found
  * with a trigram index and looked up beside the search, which runs again only when there are some),
- * the last word also as a prefix (a word still being typed) and #tag filters. Matches are taken newest
- * first in groups of 200; within a group, dreams that match without typo terms or prefix come first,
- * then by ts_rank_cd. So page 1 shows the best of the newest 200 matches, and paging on never repeats or
- * skips a dream (an item's place does not depend on how deep the page is). Only the page gets a snippet.
+ * the last word also as a prefix (a word still being typed) and #tag filters. Matches are taken in
+ * journal order (newest dream first, see JOURNAL_ORDER) in groups of 200; within a group, dreams that
+ * match without typo terms or prefix come first, then by ts_rank_cd, equal ranks in journal order. So
+ * page 1 shows the best of the newest 200 matches, and paging on never repeats or skips a dream (an
+ * item's place does not depend on how deep the page is). Only the page gets a snippet.
  *
  * The tsquery is written inline (not in a CTE) and the statement is unnamed, so PostgreSQL plans
  * every search with the actual words: for common words it walks the user's (user, sort_at) btree

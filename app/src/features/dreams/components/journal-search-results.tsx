@@ -1,6 +1,6 @@
+import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
 import { Card, Spinner } from '@app/components/ui/misc';
-import { ApiError } from '@app/lib/api-client';
 import { useSearchDreams } from '../api';
 import { searchSummary } from '../search-paging';
 import { DreamCard } from './dream-card';
@@ -17,17 +17,13 @@ export function JournalSearchResults({ query, onClear }: { query: string; onClea
 
   if (search.isPending) return <Spinner label="Searching your dreams" className="p-2" />;
   if (search.isError && !search.data) {
-    const message =
-      search.error instanceof ApiError && search.error.status < 500 && search.error.serverMessage
-        ? search.error.serverMessage
-        : 'Search is unavailable right now. Please try again.';
     return (
-      <Card className="text-center" role="alert">
-        <p className="text-slate-200">{message}</p>
-        <Button className="mt-3" variant="outline" onClick={() => void search.refetch()}>
-          Try Again
-        </Button>
-      </Card>
+      <LoadError
+        title="The search could not be run"
+        error={search.error}
+        onRetry={() => void search.refetch()}
+        retrying={search.isFetching}
+      />
     );
   }
 

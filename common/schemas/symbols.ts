@@ -43,8 +43,7 @@ const optionalText = (field: string, max: number) =>
     .string({ error: `${field} must be a single text value` })
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
-    // eslint-disable-next-line no-control-regex
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${field} must not contain control characters`)
+    .refine((v) => !/\p{Cc}/u.test(v), `${field} must not contain control characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
 

@@ -41,8 +41,7 @@ function normalizeTag(text: string): string {
 
 export function parseSearch(input: string): ParsedSearch {
   // Control characters (NUL among them) are never part of a word.
-  // eslint-disable-next-line no-control-regex
-  const text = input.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const text = input.replace(/\p{Cc}/gu, ' ');
   const parsed: ParsedSearch = { tags: [], excludedTags: [], clauses: [], prefix: null };
   let orPending = false;
   const add = (clause: SearchClause) => {

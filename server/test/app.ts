@@ -18,6 +18,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export interface TestContext {
   app: FastifyInstance;
   db: Database;
+  /** The name of the test's own database, for extra connections (see `configFor`). */
+  databaseName: string;
   baseUrl: string;
   close(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export async function startTestApp(
   return {
     app,
     db: database.db,
+    databaseName: database.name,
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();

@@ -73,7 +73,7 @@ describe('POST /api/dreams with an Idempotency-Key (issue 9.5)', () => {
     const title = 'Ferry, concurrently';
     // Hold inserts into dreams so that both requests are certainly under way together: the first
     // waits on the dreams table with the key claimed, the second waits on the key.
-    const blocker = new pg.Client(configFor(ctx.db.$client.options.database as string));
+    const blocker = new pg.Client(configFor(ctx.databaseName));
     await blocker.connect();
     try {
       await blocker.query('begin');

@@ -1,6 +1,6 @@
 import type { DreamReading } from '../analysis/analyse';
 import type { KnowledgeBase } from '../kb/loader';
-import type { DetectedSymbol, DreamForEngine } from '../types';
+import type { DetectedSymbol, DreamForEngine, PersonalSymbol } from '../types';
 import type { ComposeContext } from './context';
 import { SymbolGuard } from './guard';
 import type { Recurrence } from './history';
@@ -9,6 +9,7 @@ import { connections } from './paragraphs/connections';
 import { emotions } from './paragraphs/emotions';
 import { lucidity } from './paragraphs/lucidity';
 import { overview } from './paragraphs/overview';
+import { personal } from './paragraphs/personal';
 import { question } from './paragraphs/question';
 import { symbols } from './paragraphs/symbols';
 import { QUALITIES } from './paragraphs/shared';
@@ -24,6 +25,8 @@ export interface ComposeInput {
   historySize: number;
   intention: IntentionReading | null;
   previous: string[];
+  /** The dreamer's own lexicon for this dream's symbols. */
+  personal?: PersonalSymbol[];
 }
 
 /** Regeneration rotates which symbol leads, so each new reading has a different emphasis. */
@@ -56,8 +59,17 @@ function compose(input: ComposeInput, variant: number, attempt: number): string 
     fresh: input.fresh,
     historySize: input.historySize,
     intention: input.intention,
+    personal: input.personal ?? [],
   };
-  const paragraphs = [overview(ctx), symbols(ctx), emotions(ctx), connections(ctx), lucidity(ctx), question(ctx)];
+  const paragraphs = [
+    overview(ctx),
+    personal(ctx),
+    symbols(ctx),
+    emotions(ctx),
+    connections(ctx),
+    lucidity(ctx),
+    question(ctx),
+  ];
   return paragraphs.filter((p): p is string => typeof p === 'string' && p.trim().length > 0).join('\n\n');
 }
 

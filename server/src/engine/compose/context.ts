@@ -2,7 +2,7 @@ import type { DreamDocument } from '../analysis/document';
 import { wordList } from '../kb/lexicon';
 import type { KnowledgeBase } from '../kb/loader';
 import { capitalise } from '../nlp/text';
-import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
+import type { DetectedSymbol, DreamAnalysis, DreamForEngine, PersonalSymbol } from '../types';
 import type { SymbolGuard } from './guard';
 import type { Recurrence } from './history';
 import type { IntentionReading } from './intention';
@@ -29,6 +29,8 @@ export interface ComposeContext {
   fresh: DetectedSymbol[] | null;
   historySize: number;
   intention: IntentionReading | null;
+  /** The dreamer's own lexicon for this dream's symbols (paragraphs/personal.ts); empty when none. */
+  personal: PersonalSymbol[];
 }
 
 /** The first candidate that names no undetected symbol, or null. */

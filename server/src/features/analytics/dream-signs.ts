@@ -27,21 +27,21 @@ export async function dreamSigns(
     count: number;
     first_seen: string | null;
     last_seen: string | null;
-    dream_ids: number[];
+    dream_ids: string;
     analysed: number;
   }>(sql`
     with cur as (${currentAnalyses(userId, fingerprint)}),
     items as (
       select 'symbol' as kind, s->>'name' as key, null::text as label, cur.id, cur.date
-        from cur cross join lateral jsonb_array_elements(cur.analysis->'symbols') s
+        from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s
       union all
       select 'motif', m->>'id', m->>'name', cur.id, cur.date
-        from cur cross join lateral jsonb_array_elements(cur.analysis->'motifs') m
+        from cur cross join lateral jsonb_array_elements(cur.summary->'motifs') m
     )
     select kind, key, max(label) as label, count(distinct id)::int as count,
       to_char(min(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_seen,
       to_char(max(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_seen,
-      array_agg(distinct id order by id) as dream_ids,
+      string_agg(distinct id::text, ',') as dream_ids,
       (select count(*)::int from cur) as analysed
     from items group by kind, key having count(distinct id) >= ${MIN_DREAMS}`);
   let analysedDreams = 0;
@@ -54,7 +54,11 @@ export async function dreamSigns(
       count: Number(r.count),
       firstSeen: r.first_seen,
       lastSeen: r.last_seen,
-      dreamIds: r.dream_ids.map(Number),
+      // Sent as text: splitting it is cheaper than node-postgres's array parser for thousands of ids.
+      dreamIds: r.dream_ids
+        .split(',')
+        .map(Number)
+        .sort((a, b) => a - b),
     };
   });
   if (!signs.length) {
@@ -64,4 +68,33 @@ export async function dreamSigns(
     analysedDreams = Number(counted.rows[0]?.n ?? 0);
   }
   return { analysedDreams, pending, signs: signs.sort(bySignOrder) };
+}
+
+/** Recurring symbols the live matcher in the dream dialog looks for, at most this many. */
+const LIVE_WORDS = 100;
+
+/**
+ * The user's recurring symbols with the words their dreams used for them ("sea", "waves" for the
+ * ocean), for the dream dialog's live dream-sign highlighting (matched in the browser while typing).
+ */
+export async function dreamSignWords(
+  db: Database,
+  engine: InterpretationEngine,
+  userId: number,
+): Promise<Array<{ key: string; label: string; count: number; forms: string[] }>> {
+  const { fingerprint } = await ensureAnalyses(db, engine, userId);
+  const result = await db.execute<{ key: string; count: number; forms: string[] }>(sql`
+    with cur as (${currentAnalyses(userId, fingerprint)})
+    select s->>'name' as key, count(distinct cur.id)::int as count,
+      array_agg(distinct lower(s->>'surface')) as forms
+    from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s
+    where s->>'via' <> 'tag'
+    group by 1 having count(distinct cur.id) >= ${MIN_DREAMS}
+    order by 2 desc, 1 limit ${LIVE_WORDS}`);
+  return result.rows.map((r) => ({
+    key: r.key,
+    label: symbolLabel(r.key),
+    count: Number(r.count),
+    forms: [...new Set([r.key, ...r.forms.filter((f) => typeof f === 'string' && f.trim())])],
+  }));
 }

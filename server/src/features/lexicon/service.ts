@@ -4,9 +4,9 @@ import { LIST_SIZES } from '@common/limits';
 import { MSG } from '@common/messages';
 import type { Database } from '../../db/client';
 import { personalSymbols } from '../../db/schema';
-import type { InterpretationEngine, PersonalFeeling, PersonalSymbol } from '../../engine/types';
+import type { DreamForEngine, InterpretationEngine, PersonalFeeling, PersonalSymbol } from '../../engine/types';
 import { notFound } from '../../lib/http-error';
-import { currentAnalyses, ensureAnalyses } from '../analytics/service';
+import { currentAnalyses, dreamAnalysisTable, ensureAnalyses } from '../analytics/service';
 import type { LexiconOwner } from './policy';
 
 /**
@@ -65,12 +65,8 @@ async function learn(
   const rows = await db.execute<{ name: string; dreams: number; bands: number[]; recent: string[] }>(sql`
     with cur as (${currentAnalyses(userId, fingerprint, except)}),
     occ as (
-      select cur.id, cur.title, cur.date, s->>'name' as name,
-        coalesce(
-          (select avg((t->>'compound')::float8) from jsonb_array_elements(cur.analysis->'tone'->'arc') t
-            where t->>'sentence' in (select jsonb_array_elements_text(s->'sentences'))),
-          (cur.analysis->'tone'->>'overall')::float8) as tone
-      from cur cross join lateral jsonb_array_elements(cur.analysis->'symbols') s ${filter}
+      select cur.id, cur.title, cur.date, s->>'name' as name, (s->>'tone')::float8 as tone
+      from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s ${filter}
     ),
     banded as (select occ.*, case ${band} else ${sql.raw(String(BANDS.length - 1))} end as band from occ)
     select name, count(distinct id)::int as dreams,
@@ -83,8 +79,8 @@ async function learn(
   const pairs = await db.execute<{ name: string; other: string; n: number }>(sql`
     with cur as (${currentAnalyses(userId, fingerprint, except)})
     select s->>'name' as name, o->>'name' as other, count(*)::int as n
-    from cur cross join lateral jsonb_array_elements(cur.analysis->'symbols') s
-      cross join lateral jsonb_array_elements(cur.analysis->'symbols') o
+    from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s
+      cross join lateral jsonb_array_elements(cur.summary->'symbols') o
     where s->>'name' in (${listOf(learnedNames)}) and o->>'name' <> s->>'name'
     group by 1, 2 order by 1, 3 desc, 2`);
   const companions = new Map<string, string[]>();
@@ -256,4 +252,29 @@ export async function clearMeaning(db: Database, owner: LexiconOwner, symbol: st
     .where(and(eq(personalSymbols.userId, owner.userId), eq(personalSymbols.symbol, symbol)))
     .returning({ symbol: personalSymbols.symbol });
   if (!removed.length) throw notFound(MSG.personalMeaningNotFound);
+}
+
+/**
+ * The symbols the engine finds in one of the owner's dreams, each with the owner's lexicon entry:
+ * what the dream page offers to give a personal meaning. The route checked the dream through the
+ * dreams policy and the owner through this feature's.
+ */
+export async function lexiconForDream(
+  db: Database,
+  engine: InterpretationEngine,
+  owner: LexiconOwner,
+  dream: DreamForEngine,
+): Promise<LexiconEntry[]> {
+  const [analysis] = await engine.analyseMany([dream], dreamAnalysisTable(db, owner.userId));
+  const names = [...new Set((analysis?.symbols ?? []).filter((s) => s.via !== 'tag').map((s) => s.name))];
+  if (!names.length) return [];
+  const fingerprint = await engine.analysisFingerprint();
+  const [learned, meanings, cats] = await Promise.all([
+    learn(db, owner.userId, fingerprint, names),
+    meaningsOf(db, owner, names),
+    categories(engine, names),
+  ]);
+  const byName = new Map(learned.map((l) => [l.symbol, l]));
+  const meaningOf = new Map(meanings.map((m) => [m.symbol, m]));
+  return names.map((n) => entry(n, cats.get(n) ?? null, byName.get(n), meaningOf.get(n)));
 }

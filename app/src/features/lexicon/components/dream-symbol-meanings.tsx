@@ -13,7 +13,7 @@ export function DreamSymbolMeanings({ dreamId }: { dreamId: number }) {
   if (lexicon.isPending) return <Skeleton className="h-24" aria-label="Loading your symbols" />;
   if (lexicon.isError || !lexicon.data.entries.length) return null;
   return (
-    <Card aria-labelledby="dream-symbol-meanings">
+    <Card role="region" aria-labelledby="dream-symbol-meanings">
       <h2 id="dream-symbol-meanings" className="text-lg font-semibold text-white">
         Your symbols in this dream
       </h2>

@@ -21,6 +21,11 @@ export interface InterpretRequest {
   history: DreamForEngine[];
   /** Earlier readings of this dream, newest first (regenerate must differ from these). */
   previous: string[];
+  /**
+   * The user's latest readings of any of their dreams, newest first, at most 19: a new reading
+   * repeats none of their long sentences more than the variety rule allows (compose/repetition.ts).
+   */
+  recentReadings?: string[];
 }
 
 export interface DetectedSymbol {
@@ -82,6 +87,8 @@ export interface InterpretationResult {
   provider: 'local' | 'openai';
   analysis: DreamAnalysis;
   insights?: InterpretationInsights;
+  /** How the local composer built the reading: the dream's shape, the angle taken and its paragraphs in order. */
+  composition?: { shape: string; angle: string; paragraphs: string[] };
 }
 
 export interface SymbolReading {

@@ -1,6 +1,6 @@
 import type { DreamReading } from '../analysis/analyse';
 import { composeReading } from '../compose/compose';
-import { findRecurrences, newSymbols, type HistoryItem } from '../compose/history';
+import { findRecurrences, markedRecurring, newSymbols, type HistoryItem } from '../compose/history';
 import { readIntention, type IntentionReading } from '../compose/intention';
 import { loadRuntime, type EngineRuntime, type RuntimeOptions } from '../runtime';
 import { readSymbol } from '../symbol-reading';
@@ -26,6 +26,8 @@ const MIN_HISTORY_FOR_NEW = 5;
 /** Everything the composer and the OpenAI prompt share: the reading plus its personal context. */
 export interface PreparedReading {
   reading: DreamReading;
+  /** The dream says it has come before (marked, tagged or written as recurring). */
+  recurringMarked: boolean;
   history: HistoryItem[];
   intention: IntentionReading | null;
 }
@@ -33,7 +35,7 @@ export interface PreparedReading {
 export function insightsOf(prepared: PreparedReading): InterpretationInsights {
   return {
     intention: prepared.intention?.outcome ?? null,
-    recurring: findRecurrences(prepared.reading.analysis, prepared.history).map((r) => ({
+    recurring: findRecurrences(prepared.reading.analysis, prepared.history, prepared.recurringMarked).map((r) => ({
       kind: r.kind,
       key: r.key,
       count: r.count,
@@ -101,7 +103,7 @@ export class LocalEngine implements InterpretationEngine {
       const hits = await rt.analyser.symbolsOf(req.intention.text);
       intention = readIntention(req.intention, doc, hits, reading.analysis, [reading.narrative, reading.title]);
     }
-    return { reading, history, intention };
+    return { reading, history, intention, recurringMarked: markedRecurring(req.dream) };
   }
 
   async interpret(req: InterpretRequest): Promise<InterpretationResult> {
@@ -116,9 +118,9 @@ export class LocalEngine implements InterpretationEngine {
   }
 
   private compose(rt: EngineRuntime, req: InterpretRequest, prepared: PreparedReading): InterpretationResult {
-    const { reading, history, intention } = prepared;
-    const recurrences = findRecurrences(reading.analysis, history);
-    const content = composeReading({
+    const { reading, history, intention, recurringMarked } = prepared;
+    const recurrences = findRecurrences(reading.analysis, history, recurringMarked);
+    const composed = composeReading({
       dream: req.dream,
       reading,
       kb: rt.kb,
@@ -127,8 +129,16 @@ export class LocalEngine implements InterpretationEngine {
       historySize: history.length,
       intention,
       previous: req.previous,
+      recurringMarked,
+      recentReadings: req.recentReadings ?? [],
     });
-    return { content, provider: 'local', analysis: structuredClone(reading.analysis), insights: insightsOf(prepared) };
+    return {
+      content: composed.text,
+      provider: 'local',
+      analysis: structuredClone(reading.analysis),
+      insights: insightsOf(prepared),
+      composition: { shape: composed.shape, angle: composed.angle, paragraphs: composed.kinds },
+    };
   }
 
   async interpretSymbol(input: string): Promise<SymbolReading> {

@@ -10,6 +10,8 @@ export const LIMITS = {
   intentionNotes: { max: 5_000 },
   symbol: { min: 1, max: 60 },
   symbolCategory: { max: 60 },
+  /** What a symbol means to the dreamer (their personal lexicon). */
+  personalMeaning: { min: 1, max: 1_000 },
   searchQuery: { max: 200 },
 } as const;
 
@@ -32,6 +34,8 @@ export const LIST_SIZES = {
   symbolsMax: 100,
   symbolsPage: 16,
   symbolsRecent: 12,
+  /** The personal lexicon lists at most this many symbols. */
+  lexiconMax: 200,
   homeSkeletons: 2,
   journalSkeletons: 6,
 } as const;

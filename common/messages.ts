@@ -44,6 +44,9 @@ export const MSG = {
     'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   intentionRequired: 'Intention text is required',
   emptySymbol: 'Please enter a symbol to interpret.',
+  personalMeaningRequired: 'Please write what this symbol means to you.',
+  personalMeaningTooLong: `A personal meaning can be at most ${LIMITS.personalMeaning.max} characters`,
+  personalMeaningNotFound: 'You have not written a meaning for this symbol',
   importableFiles:
     'You can import a Dream Traveler export (.json or .md) or a CSV file (.csv) with the columns date,title,narrative,tags.',
   tagTooLong: `A tag can be at most ${LIMITS.tags.maxLength} characters`,

@@ -14,5 +14,7 @@ export type DreamSignItem = z.infer<typeof dreamSignSchema>;
 
 export const dreamSignsResponseSchema = z.object({
   analysedDreams: z.number().int(),
+  /** Dreams still being read in the background; their signs join a later answer. */
+  pending: z.number().int(),
   signs: z.array(dreamSignSchema),
 });

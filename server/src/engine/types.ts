@@ -5,6 +5,11 @@ export interface DreamForEngine {
   tags: string[];
   timePeriod: string | null;
   date: Date | null;
+  /**
+   * The saved dream's version (its updated_at as PostgreSQL text), when known: stored with its
+   * analysis so SQL can tell current analyses from stale ones (features/analytics/analyses.ts).
+   */
+  version?: string | null;
 }
 
 export interface IntentionForEngine {
@@ -26,7 +31,31 @@ export interface InterpretRequest {
    * repeats none of their long sentences more than the variety rule allows (compose/repetition.ts).
    */
   recentReadings?: string[];
+  /** Where saved dreams' analyses are kept: history analyses come from it instead of being read again. */
+  analyses?: AnalysisTable;
+  /**
+   * The dreamer's personal lexicon for the symbols this dream turned out to hold (called once, after
+   * the analysis, with their names). Only ever the dream owner's own (features/lexicon/policy.ts).
+   */
+  personal?: (symbols: string[]) => Promise<PersonalSymbol[]>;
 }
+
+/** How one symbol tends to feel in a dreamer's own earlier dreams, and what they wrote it means to them. */
+export interface PersonalSymbol {
+  symbol: string;
+  /** "To me, water means…" in the dreamer's words; null when they have not written one. */
+  meaning: string | null;
+  /** Earlier dreams (this one excluded) with a current analysis that hold the symbol. */
+  dreams: number;
+  /** The feeling most of those dreams had where the symbol appears, with how many; null with no dreams. */
+  tone: { feeling: PersonalFeeling; count: number } | null;
+  /** Symbols it most often appears with, most frequent first. */
+  companions: string[];
+  /** Titles of the latest of those dreams, newest first (at most 2). */
+  recent: string[];
+}
+
+export type PersonalFeeling = 'dread' | 'unease' | 'calm' | 'ease' | 'delight';
 
 export interface DetectedSymbol {
   name: string;
@@ -152,6 +181,8 @@ export interface StoredAnalysis {
   /** The fingerprint of the knowledge base and engine version that made it. */
   fingerprint: string;
   analysis: DreamAnalysis;
+  /** The dream's version the analysis was made from (DreamForEngine.version); null when unknown. */
+  dreamVersion?: string | null;
 }
 
 /**
@@ -175,6 +206,8 @@ export interface InterpretationEngine {
    * dreams' analyses also outlive the process.
    */
   analyseMany(dreams: DreamForEngine[], table?: AnalysisTable): Promise<DreamAnalysis[]>;
+  /** The fingerprint stored analyses must carry to be current (knowledge base plus engine version). */
+  analysisFingerprint(): Promise<string>;
   interpret(req: InterpretRequest): Promise<InterpretationResult>;
   /** Input already trimmed, non-empty, at most 60 characters. */
   interpretSymbol(input: string): Promise<SymbolReading>;

@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { dreamRoutes } from './dreams/routes';
 import { intentionRoutes } from './intentions/routes';
 import { interpretationRoutes } from './interpretations/routes';
+import { lexiconRoutes } from './lexicon/routes';
 import { symbolRoutes } from './symbols/routes';
 import { transferRoutes } from './transfer/routes';
 
@@ -28,5 +29,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: FeatureD
     await signedIn.register(interpretationRoutes, { db, engine });
     await signedIn.register(symbolRoutes, { db, engine });
     await signedIn.register(analyticsRoutes, { db, engine });
+    await signedIn.register(lexiconRoutes, { db, engine });
   });
 }

@@ -1,7 +1,7 @@
 import type { DreamReading } from '../analysis/analyse';
 import type { KnowledgeBase } from '../kb/loader';
 import { contentWords } from '../nlp/text';
-import type { DetectedSymbol, DreamForEngine } from '../types';
+import type { DetectedSymbol, DreamForEngine, PersonalSymbol } from '../types';
 import type { ComposeContext } from './context';
 import { KnowledgeGuard } from './guard';
 import type { Recurrence } from './history';
@@ -25,25 +25,29 @@ export interface ComposeInput {
   previous: string[];
   /** The user's latest readings of any dream, newest first (see RepeatLedger). */
   recentReadings: string[];
+  /** The dreamer's own lexicon for this dream's symbols. */
+  personal?: PersonalSymbol[];
 }
 
 /** The paragraphs of each shape's first reading, in order. */
+/** The paragraphs of each shape's first reading, in order; the dreamer's own meanings come before the general ones. */
 const SHAPES: Record<DreamShape, ParagraphKind[]> = {
-  general: ['overview', 'symbols', 'feeling', 'connections', 'lucidity', 'question'],
-  nightmare: ['feeling', 'overview', 'symbols', 'nightmare', 'connections', 'question'],
-  lucid: ['overview', 'lucidity', 'symbols', 'feeling', 'connections', 'question'],
-  recurring: ['connections', 'overview', 'symbols', 'feeling', 'lucidity', 'question'],
-  visitation: ['visit', 'feeling', 'symbols', 'connections', 'question'],
-  mundane: ['everyday', 'symbols', 'connections', 'question'],
+  general: ['overview', 'personal', 'symbols', 'feeling', 'connections', 'lucidity', 'question'],
+  nightmare: ['feeling', 'overview', 'personal', 'symbols', 'nightmare', 'connections', 'question'],
+  lucid: ['overview', 'lucidity', 'personal', 'symbols', 'feeling', 'connections', 'question'],
+  recurring: ['connections', 'overview', 'personal', 'symbols', 'feeling', 'lucidity', 'question'],
+  visitation: ['visit', 'feeling', 'personal', 'symbols', 'connections', 'question'],
+  mundane: ['everyday', 'personal', 'symbols', 'connections', 'question'],
+  unreadable: ['unreadable'],
 };
 
 /** The paragraphs of each angle a regeneration takes. */
 const ANGLES: Record<Exclude<Angle, 'shape'>, ParagraphKind[]> = {
-  feeling: ['feeling', 'story', 'symbols', 'question'],
-  relational: ['people', 'symbols', 'connections', 'question'],
-  story: ['story', 'symbols', 'feeling', 'question'],
-  'lucid-practice': ['lucidity', 'overview', 'symbols', 'question'],
-  symbolic: ['symbols', 'overview', 'connections', 'question'],
+  feeling: ['feeling', 'story', 'personal', 'symbols', 'question'],
+  relational: ['people', 'personal', 'symbols', 'connections', 'question'],
+  story: ['story', 'personal', 'symbols', 'feeling', 'question'],
+  'lucid-practice': ['lucidity', 'overview', 'personal', 'symbols', 'question'],
+  symbolic: ['personal', 'symbols', 'overview', 'connections', 'question'],
 };
 
 /** Angles in the order regenerations try them; those that do not fit the dream are skipped. */
@@ -86,7 +90,8 @@ function compose(input: ComposeInput, variant: number, attempt: number, repeats:
     people: analysis.symbols.some((s) => s.category === 'People and Figures'),
     story: narrative.sentences.length >= 3,
   };
-  const angle = angleFor(variant, fits);
+  // A dream the engine cannot read gets the same honest answer however often it is asked.
+  const angle = shape === 'unreadable' ? 'shape' : angleFor(variant, fits);
   const ctx: ComposeContext = {
     dream: input.dream,
     analysis,
@@ -106,6 +111,7 @@ function compose(input: ComposeInput, variant: number, attempt: number, repeats:
     shape,
     angle,
     lucidFits: fits.lucid,
+    personal: input.personal ?? [],
   };
   const planned = angle === 'shape' ? SHAPES[shape] : ANGLES[angle];
   const kinds = planned.filter((k) => k !== 'lucidity' || fits.lucid);

@@ -1,7 +1,7 @@
 import type { DreamDocument } from '../analysis/document';
 import type { KnowledgeBase } from '../kb/loader';
 import { capitalise } from '../nlp/text';
-import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
+import type { DetectedSymbol, DreamAnalysis, DreamForEngine, PersonalSymbol } from '../types';
 import type { KnowledgeGuard } from './guard';
 import type { Recurrence } from './history';
 import type { IntentionReading } from './intention';
@@ -39,6 +39,8 @@ export interface ComposeContext {
   angle: Angle;
   /** Whether a lucid-dreaming suggestion belongs in this reading (shape.lucidFits). */
   lucidFits: boolean;
+  /** The dreamer's own lexicon for this dream's symbols (paragraphs/personal.ts); empty when none. */
+  personal: PersonalSymbol[];
 }
 
 /**

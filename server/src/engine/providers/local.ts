@@ -12,6 +12,7 @@ import type {
   InterpretationEngine,
   InterpretationInsights,
   InterpretationResult,
+  PersonalSymbol,
   SymbolReading,
 } from '../types';
 
@@ -22,6 +23,11 @@ export interface EngineLog {
 
 /** History below this size says too little about what is new in a dream. */
 const MIN_HISTORY_FOR_NEW = 5;
+/**
+ * Earlier saved dreams a reading may analyse on the spot when the store lacks them; the rest are
+ * read in the background and join later readings, so a long unread history never holds up a request.
+ */
+const MAX_FRESH_HISTORY = 3;
 
 /** Everything the composer and the OpenAI prompt share: the reading plus its personal context. */
 export interface PreparedReading {
@@ -30,6 +36,8 @@ export interface PreparedReading {
   recurringMarked: boolean;
   history: HistoryItem[];
   intention: IntentionReading | null;
+  /** The dreamer's own lexicon for this dream's symbols (empty when none was asked for). */
+  personal: PersonalSymbol[];
 }
 
 export function insightsOf(prepared: PreparedReading): InterpretationInsights {
@@ -52,7 +60,11 @@ export class LocalEngine implements InterpretationEngine {
     private readonly log: EngineLog,
     options: RuntimeOptions = {},
   ) {
-    this.runtime = loadRuntime(options).then((rt) => {
+    this.runtime = loadRuntime({
+      ...options,
+      onFillError: (err) =>
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'background dream analysis failed'),
+    }).then((rt) => {
       log.info({ engine: 'local', ...rt.stats }, 'interpretation engine ready');
       return rt;
     });
@@ -85,13 +97,23 @@ export class LocalEngine implements InterpretationEngine {
     return structuredClone(await rt.analyses.getMany(dreams, table));
   }
 
+  async analysisFingerprint(): Promise<string> {
+    return (await this.runtime).analyses.fingerprint;
+  }
+
+  /** Resolves when the background analysis filler is idle (tests and the benchmark wait on it). */
+  async analysesIdle(): Promise<void> {
+    await (await this.runtime).analyses.idle();
+  }
+
   /** Reads the dream, its history and its intention: the grounding for both providers. */
   async prepare(req: InterpretRequest): Promise<PreparedReading> {
     const rt = await this.runtime;
     const reading = await rt.analyser.read(req.dream);
     rt.analyses.remember(req.dream, reading.analysis);
     const others = req.history.slice(0, 50).filter((dream) => dream.id !== req.dream.id);
-    const analyses = await rt.analyses.getMany(others);
+    // Saved dreams (with a table) are read a bounded few at a time; a history handed in without one is read whole.
+    const analyses = await rt.analyses.getAvailable(others, req.analyses, req.analyses ? MAX_FRESH_HISTORY : Infinity);
     const history: HistoryItem[] = [];
     for (const [k, dream] of others.entries()) {
       const analysis = analyses[k];
@@ -103,7 +125,9 @@ export class LocalEngine implements InterpretationEngine {
       const hits = await rt.analyser.symbolsOf(req.intention.text);
       intention = readIntention(req.intention, doc, hits, reading.analysis, [reading.narrative, reading.title]);
     }
-    return { reading, history, intention, recurringMarked: markedRecurring(req.dream) };
+    const names = reading.analysis.symbols.map((s) => s.name);
+    const personal = req.personal && names.length ? await req.personal(names) : [];
+    return { reading, history, intention, personal, recurringMarked: markedRecurring(req.dream) };
   }
 
   async interpret(req: InterpretRequest): Promise<InterpretationResult> {
@@ -118,7 +142,7 @@ export class LocalEngine implements InterpretationEngine {
   }
 
   private compose(rt: EngineRuntime, req: InterpretRequest, prepared: PreparedReading): InterpretationResult {
-    const { reading, history, intention, recurringMarked } = prepared;
+    const { reading, history, intention, personal, recurringMarked } = prepared;
     const recurrences = findRecurrences(reading.analysis, history, recurringMarked);
     const composed = composeReading({
       dream: req.dream,
@@ -131,6 +155,7 @@ export class LocalEngine implements InterpretationEngine {
       previous: req.previous,
       recurringMarked,
       recentReadings: req.recentReadings ?? [],
+      personal,
     });
     return {
       content: composed.text,

@@ -1,98 +1,67 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dreamAnalyses, dreams } from '../../db/schema';
-import { computeDreamSigns } from '../../engine';
-import type { AnalysisTable, DreamAnalysis, DreamSign, InterpretationEngine, StoredAnalysis } from '../../engine/types';
-import { pgErrorCode } from '../../lib/http-error';
-import { JOURNAL_ORDER } from '../dreams/service';
-import { engineDreamColumns, toEngineDream } from '../interpretations/service';
+import { bySignOrder, symbolLabel } from '../../engine';
+import type { DreamSign, InterpretationEngine } from '../../engine/types';
+import { currentAnalyses, ensureAnalyses } from './analyses';
 
-/** Dream signs look across this many of the user's latest dreams (journal order). */
-const WINDOW = 500;
-/** Rows per insert statement when saving analyses. */
-const SAVE_BATCH = 100;
+/** A theme counts as a dream sign from this many dreams on. */
+const MIN_DREAMS = 2;
+
+export { dreamAnalysisTable } from './analyses';
 
 /**
- * The table behind the engine's analysis store (engine/analysis-store.ts) for one user's dreams:
- * it loads and saves rows; the store decides which are still valid.
- */
-export function dreamAnalysisTable(db: Database, userId: number): AnalysisTable {
-  const upsert = (rows: StoredAnalysis[]) =>
-    db
-      .insert(dreamAnalyses)
-      .values(
-        rows.map((r) => ({
-          dreamId: r.dreamId,
-          userId,
-          contentHash: r.contentHash,
-          kbFingerprint: r.fingerprint,
-          analysis: r.analysis,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: dreamAnalyses.dreamId,
-        set: {
-          contentHash: sql`excluded.content_hash`,
-          kbFingerprint: sql`excluded.kb_fingerprint`,
-          analysis: sql`excluded.analysis`,
-          createdAt: sql`now()`,
-        },
-      });
-  const deletedMeanwhile = (err: unknown) => pgErrorCode(err).code === '23503';
-  return {
-    async load(dreamIds) {
-      if (!dreamIds.length) return [];
-      const rows = await db
-        .select({
-          dreamId: dreamAnalyses.dreamId,
-          contentHash: dreamAnalyses.contentHash,
-          fingerprint: dreamAnalyses.kbFingerprint,
-          analysis: dreamAnalyses.analysis,
-        })
-        .from(dreamAnalyses)
-        .where(and(eq(dreamAnalyses.userId, userId), inArray(dreamAnalyses.dreamId, dreamIds)));
-      return rows.map((r) => ({ ...r, analysis: r.analysis as DreamAnalysis }));
-    },
-    async save(rows) {
-      for (let i = 0; i < rows.length; i += SAVE_BATCH) {
-        const batch = rows.slice(i, i + SAVE_BATCH);
-        try {
-          await upsert(batch);
-        } catch (err) {
-          if (!deletedMeanwhile(err)) throw err;
-          // A dream was deleted while it was being read: save the others one by one.
-          for (const row of batch)
-            await upsert([row]).catch((e: unknown) => {
-              if (!deletedMeanwhile(e)) throw e;
-            });
-        }
-      }
-    },
-  };
-}
-
-/**
- * Recurring symbols and motifs across the user's dreams. Each dream is analysed once through the
- * engine's analysis store, which keeps its analysis in dream_analyses; an edited dream or an
- * edited knowledge base is read again.
+ * Recurring symbols and motifs across all of the user's dreams, counted by PostgreSQL over their
+ * stored analyses (no analysis is parsed in the process). Dreams without a current analysis are
+ * read a few at a time now and the rest in the background; `pending` says how many still wait.
  */
 export async function dreamSigns(
   db: Database,
   engine: InterpretationEngine,
   userId: number,
-): Promise<{ analysedDreams: number; signs: DreamSign[] }> {
-  const rows = await db
-    .select(engineDreamColumns)
-    .from(dreams)
-    .where(eq(dreams.userId, userId))
-    .orderBy(...JOURNAL_ORDER)
-    .limit(WINDOW);
-  if (!rows.length) return { analysedDreams: 0, signs: [] };
-  const items = rows.map((r) => toEngineDream(r));
-  const analyses = await engine.analyseMany(items, dreamAnalysisTable(db, userId));
-  const paired = items.flatMap((dream, k) => {
-    const analysis = analyses[k];
-    return analysis ? [{ dream, analysis }] : [];
+): Promise<{ analysedDreams: number; pending: number; signs: DreamSign[] }> {
+  const { fingerprint, pending } = await ensureAnalyses(db, engine, userId);
+  const result = await db.execute<{
+    kind: 'symbol' | 'motif';
+    key: string;
+    label: string | null;
+    count: number;
+    first_seen: string | null;
+    last_seen: string | null;
+    dream_ids: number[];
+    analysed: number;
+  }>(sql`
+    with cur as (${currentAnalyses(userId, fingerprint)}),
+    items as (
+      select 'symbol' as kind, s->>'name' as key, null::text as label, cur.id, cur.date
+        from cur cross join lateral jsonb_array_elements(cur.analysis->'symbols') s
+      union all
+      select 'motif', m->>'id', m->>'name', cur.id, cur.date
+        from cur cross join lateral jsonb_array_elements(cur.analysis->'motifs') m
+    )
+    select kind, key, max(label) as label, count(distinct id)::int as count,
+      to_char(min(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_seen,
+      to_char(max(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_seen,
+      array_agg(distinct id order by id) as dream_ids,
+      (select count(*)::int from cur) as analysed
+    from items group by kind, key having count(distinct id) >= ${MIN_DREAMS}`);
+  let analysedDreams = 0;
+  const signs = result.rows.map((r): DreamSign => {
+    analysedDreams = Number(r.analysed);
+    return {
+      kind: r.kind,
+      key: r.key,
+      label: r.kind === 'symbol' ? symbolLabel(r.key) : (r.label ?? r.key),
+      count: Number(r.count),
+      firstSeen: r.first_seen,
+      lastSeen: r.last_seen,
+      dreamIds: r.dream_ids.map(Number),
+    };
   });
-  return { analysedDreams: paired.length, signs: computeDreamSigns(paired) };
+  if (!signs.length) {
+    const counted = await db.execute<{ n: number }>(
+      sql`with cur as (${currentAnalyses(userId, fingerprint)}) select count(*)::int as n from cur`,
+    );
+    analysedDreams = Number(counted.rows[0]?.n ?? 0);
+  }
+  return { analysedDreams, pending, signs: signs.sort(bySignOrder) };
 }

@@ -16,3 +16,6 @@ export async function topTags(db: Database, userId: number, limit: number): Prom
     limit ${limit}`);
   return result.rows.map((r) => ({ tag: r.tag, count: Number(r.count) }));
 }
+
+/** Saved dreams' analyses, for the features that read a user's history (interpretations, lexicon). */
+export { currentAnalyses, dreamAnalysisTable, ensureAnalyses, fillAnalyses, versionedDreamColumns } from './analyses';

@@ -11,6 +11,8 @@ import {
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
+import { lexiconForReading } from '../lexicon/policy';
+import { personalForReading } from '../lexicon/service';
 import { loadDreamForReadings } from './policy';
 import { generateInterpretation, interpretationHistory, latestInterpretation, recentInterpretation } from './service';
 import { presentInterpretation } from './presenter';
@@ -35,8 +37,15 @@ export async function interpretationRoutes(
       },
     },
     async (request, reply) => {
-      const dream = await loadDreamForReadings(db, currentUser(request), request.body.dreamId, 'generate');
-      const row = await generateInterpretation(db, engine, dream);
+      const user = currentUser(request);
+      const dream = await loadDreamForReadings(db, user, request.body.dreamId, 'generate');
+      const owner = lexiconForReading(user, dream);
+      const row = await generateInterpretation(
+        db,
+        engine,
+        dream,
+        owner ? (names) => personalForReading(db, engine, owner, names, dream.id) : undefined,
+      );
       return reply.code(201).send(presentInterpretation(row));
     },
   );

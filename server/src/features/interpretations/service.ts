@@ -1,22 +1,13 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, type InterpretationRow } from '../../db/schema';
-import type { DreamForEngine, InterpretationEngine } from '../../engine/types';
+import type { DreamForEngine, InterpretationEngine, PersonalSymbol } from '../../engine/types';
+import { dreamAnalysisTable, versionedDreamColumns } from '../analytics/service';
 import type { StoredDream } from '../dreams/presenter';
 import { JOURNAL_ORDER } from '../dreams/service';
 
 const HISTORY_SIZE = 50;
 const PREVIOUS_READINGS = 10;
-
-/** The dream columns the engine reads, for queries that load dreams only to interpret them. */
-export const engineDreamColumns = {
-  id: dreams.id,
-  title: dreams.title,
-  narrative: dreams.narrative,
-  tags: dreams.tags,
-  timePeriod: dreams.timePeriod,
-  date: dreams.date,
-};
 
 /** Picks the engine's fields off a dream row (rows carry more columns than the engine needs). */
 export function toEngineDream(row: DreamForEngine): DreamForEngine {
@@ -27,14 +18,20 @@ export function toEngineDream(row: DreamForEngine): DreamForEngine {
     tags: row.tags,
     timePeriod: row.timePeriod,
     date: row.date,
+    version: row.version ?? null,
   };
 }
 
-/** Creates a new reading of one of the user's dreams; earlier readings stay in its history. */
+/**
+ * Creates a new reading of one of the user's dreams; earlier readings stay in its history. The
+ * history's analyses come from dream_analyses; `personal` looks up the owner's lexicon for the
+ * dream's symbols (the route asks the lexicon policy whether there is one to use).
+ */
 export async function generateInterpretation(
   db: Database,
   engine: InterpretationEngine,
   dream: StoredDream,
+  personal?: (symbols: string[]) => Promise<PersonalSymbol[]>,
 ): Promise<InterpretationRow> {
   const { userId, id: dreamId } = dream;
   const [intention] = dream.intentionId
@@ -44,7 +41,7 @@ export async function generateInterpretation(
         .where(and(eq(intentions.id, dream.intentionId), eq(intentions.userId, userId)))
     : [];
   const history = await db
-    .select(engineDreamColumns)
+    .select(versionedDreamColumns)
     .from(dreams)
     .where(and(eq(dreams.userId, userId), ne(dreams.id, dreamId)))
     .orderBy(...JOURNAL_ORDER)
@@ -60,6 +57,8 @@ export async function generateInterpretation(
     intention: intention ?? null,
     history: history.map(toEngineDream),
     previous: previous.map((p) => p.content),
+    analyses: dreamAnalysisTable(db, userId),
+    personal,
   });
   const [row] = await db
     .insert(interpretations)

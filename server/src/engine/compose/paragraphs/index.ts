@@ -5,10 +5,12 @@ import { everyday } from './everyday';
 import { lucidity } from './lucidity';
 import { nightmare } from './nightmare';
 import { overview } from './overview';
+import { personal } from './personal';
 import { question } from './question';
 import { relations } from './relations';
 import { story } from './story';
 import { symbols } from './symbols';
+import { unreadable } from './unreadable';
 import { visit } from './visit';
 
 /**
@@ -26,7 +28,9 @@ export type ParagraphKind =
   | 'people'
   | 'nightmare'
   | 'visit'
-  | 'everyday';
+  | 'everyday'
+  | 'personal'
+  | 'unreadable';
 
 /** Writes one paragraph of a reading, or null when it has nothing to say for this dream. */
 export type ParagraphWriter = (ctx: ComposeContext) => string | null;
@@ -43,4 +47,6 @@ export const PARAGRAPHS: ReadonlyMap<ParagraphKind, ParagraphWriter> = new Map<P
   ['nightmare', nightmare],
   ['visit', visit],
   ['everyday', everyday],
+  ['personal', personal],
+  ['unreadable', unreadable],
 ]);

@@ -1,6 +1,6 @@
 import type { DreamReading } from '../analysis/analyse';
 import { composeReading } from '../compose/compose';
-import { findRecurrences, newSymbols, type HistoryItem } from '../compose/history';
+import { findRecurrences, markedRecurring, newSymbols, type HistoryItem } from '../compose/history';
 import { readIntention, type IntentionReading } from '../compose/intention';
 import { loadRuntime, type EngineRuntime, type RuntimeOptions } from '../runtime';
 import { readSymbol } from '../symbol-reading';
@@ -32,6 +32,8 @@ const MAX_FRESH_HISTORY = 3;
 /** Everything the composer and the OpenAI prompt share: the reading plus its personal context. */
 export interface PreparedReading {
   reading: DreamReading;
+  /** The dream says it has come before (marked, tagged or written as recurring). */
+  recurringMarked: boolean;
   history: HistoryItem[];
   intention: IntentionReading | null;
   /** The dreamer's own lexicon for this dream's symbols (empty when none was asked for). */
@@ -41,7 +43,7 @@ export interface PreparedReading {
 export function insightsOf(prepared: PreparedReading): InterpretationInsights {
   return {
     intention: prepared.intention?.outcome ?? null,
-    recurring: findRecurrences(prepared.reading.analysis, prepared.history).map((r) => ({
+    recurring: findRecurrences(prepared.reading.analysis, prepared.history, prepared.recurringMarked).map((r) => ({
       kind: r.kind,
       key: r.key,
       count: r.count,
@@ -125,7 +127,7 @@ export class LocalEngine implements InterpretationEngine {
     }
     const names = reading.analysis.symbols.map((s) => s.name);
     const personal = req.personal && names.length ? await req.personal(names) : [];
-    return { reading, history, intention, personal };
+    return { reading, history, intention, personal, recurringMarked: markedRecurring(req.dream) };
   }
 
   async interpret(req: InterpretRequest): Promise<InterpretationResult> {
@@ -140,9 +142,9 @@ export class LocalEngine implements InterpretationEngine {
   }
 
   private compose(rt: EngineRuntime, req: InterpretRequest, prepared: PreparedReading): InterpretationResult {
-    const { reading, history, intention, personal } = prepared;
-    const recurrences = findRecurrences(reading.analysis, history);
-    const content = composeReading({
+    const { reading, history, intention, personal, recurringMarked } = prepared;
+    const recurrences = findRecurrences(reading.analysis, history, recurringMarked);
+    const composed = composeReading({
       dream: req.dream,
       reading,
       kb: rt.kb,
@@ -151,9 +153,17 @@ export class LocalEngine implements InterpretationEngine {
       historySize: history.length,
       intention,
       previous: req.previous,
+      recurringMarked,
+      recentReadings: req.recentReadings ?? [],
       personal,
     });
-    return { content, provider: 'local', analysis: structuredClone(reading.analysis), insights: insightsOf(prepared) };
+    return {
+      content: composed.text,
+      provider: 'local',
+      analysis: structuredClone(reading.analysis),
+      insights: insightsOf(prepared),
+      composition: { shape: composed.shape, angle: composed.angle, paragraphs: composed.kinds },
+    };
   }
 
   async interpretSymbol(input: string): Promise<SymbolReading> {

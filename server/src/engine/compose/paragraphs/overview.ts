@@ -1,6 +1,7 @@
 import { wordList } from '../../kb/lexicon';
 import { joinList } from '../../nlp/text';
-import { capitalise, firstSafe, fragment, pickSafe, quote, type ComposeContext } from '../context';
+import { capitalise, pickSafe, quote, type ComposeContext } from '../context';
+import { sentenceFragment } from '../phrases';
 import { QUALITIES, join, listOf, sentencesOf } from './shared';
 
 /** Titles that say nothing about the dream. */
@@ -79,12 +80,13 @@ export function overview(ctx: ComposeContext): string {
       : pickSafe(ctx, [`You called it ${quote(title)}.`, `You gave it the title ${quote(title)}.`])
     : null;
 
-  const first = sentences[0];
   const turn = turningPoint(ctx);
-  const openQuote = first ? quote(fragment(first)) : null;
-  const turnQuote = turn ? quote(fragment(turn.text)) : null;
+  const openFragment = sentences.length ? sentenceFragment(ctx.narrative, 0) : null;
+  const turnFragment = turn ? sentenceFragment(ctx.narrative, turn.index) : null;
+  const openQuote = openFragment ? quote(openFragment) : null;
+  const turnQuote = turnFragment ? quote(turnFragment) : null;
   const flow =
-    openQuote && turnQuote && firstSafe(ctx, [openQuote]) && firstSafe(ctx, [turnQuote])
+    openQuote && turnQuote
       ? pickSafe(ctx, [
           `It opens with ${openQuote}, and its sharpest moment comes with ${turnQuote}.`,
           `It begins with ${openQuote}; later comes ${turnQuote}.`,
@@ -123,11 +125,12 @@ export function overview(ctx: ComposeContext): string {
             `You placed it in ${period}, which may colour what its images mean for you.`,
           ])
         : null;
-  const lucidLine = analysis.lucid
-    ? pickSafe(ctx, [
-        'You were lucid in it, aware that you were dreaming, so some of its turns were partly your own choices.',
-        'You knew you were dreaming, which gives this dream a different quality: you were partly its author.',
-      ])
-    : null;
+  const lucidLine =
+    analysis.lucid && ctx.angle !== 'lucid-practice'
+      ? pickSafe(ctx, [
+          'You were lucid in it, aware that you were dreaming, so some of its turns were partly your own choices.',
+          'You knew you were dreaming, which gives this dream a different quality: you were partly its author.',
+        ])
+      : null;
   return join([opening, titleLine, flow, imagesLine, actionLine, periodLine, lucidLine]);
 }

@@ -40,35 +40,31 @@ export function personalPattern(sign: DreamSignWord): RegExp | null {
 
 export function matchDreamSigns(text: string, personal: readonly DreamSignWord[]): LiveSignMatch[] {
   const found: LiveSignMatch[] = [];
-  const overlaps = (start: number, end: number) => found.some((m) => start < m.end && m.start < end);
-  for (const sign of personal) {
-    const hit = personalPattern(sign)?.exec(text);
-    if (!hit || overlaps(hit.index, hit.index + hit[0].length)) continue;
-    found.push({
+  /** Keeps the sign's first occurrence unless the same words already carry another sign. */
+  const add = (pattern: RegExp | null, sign: Omit<LiveSignMatch, 'word' | 'start' | 'end'>) => {
+    const hit = pattern?.exec(text);
+    if (!hit) return;
+    const start = hit.index;
+    const end = start + hit[0].length;
+    if (found.some((m) => start < m.end && m.start < end)) return;
+    found.push({ ...sign, word: hit[0], start, end });
+  };
+  for (const sign of personal)
+    add(personalPattern(sign), {
       id: `personal:${sign.key}`,
       kind: 'personal',
       label: sign.label,
-      word: hit[0],
-      start: hit.index,
-      end: hit.index + hit[0].length,
       note: `One of your dream signs: it has appeared in ${sign.count} of your dreams.`,
       check: PERSONAL_SIGN_CHECK,
     });
-  }
-  for (const sign of CLASSIC_DREAM_SIGNS) {
-    const hit = sign.pattern.exec(text);
-    if (!hit || overlaps(hit.index, hit.index + hit[0].length)) continue;
-    found.push({
+  for (const sign of CLASSIC_DREAM_SIGNS)
+    add(sign.pattern, {
       id: `classic:${sign.id}`,
       kind: 'classic',
       label: sign.label,
-      word: hit[0],
-      start: hit.index,
-      end: hit.index + hit[0].length,
       note: sign.note,
       check: sign.check,
     });
-  }
   return found.sort((a, b) => a.start - b.start).slice(0, MAX_LIVE_SIGNS);
 }
 

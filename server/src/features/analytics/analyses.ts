@@ -38,8 +38,11 @@ export interface AnalysisSummary {
 
 export function summarise(analysis: DreamAnalysis): AnalysisSummary {
   const tones = new Map(analysis.tone.arc.map((a) => [a.sentence, a.compound]));
+  // Each symbol and motif once per dream: queries count entries as dreams.
+  const once = <T>(items: T[], key: (item: T) => string) =>
+    items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
   return {
-    symbols: analysis.symbols.map((s) => {
+    symbols: once(analysis.symbols, (s) => s.name).map((s) => {
       const at = s.sentences.flatMap((i) => {
         const t = tones.get(i);
         return t === undefined ? [] : [t];
@@ -47,7 +50,7 @@ export function summarise(analysis: DreamAnalysis): AnalysisSummary {
       const tone = at.length ? at.reduce((a, b) => a + b, 0) / at.length : analysis.tone.overall;
       return { name: s.name, surface: s.surface, via: s.via, tone: Math.round(tone * 1000) / 1000 };
     }),
-    motifs: analysis.motifs.map((m) => ({ id: m.id, name: m.name })),
+    motifs: once(analysis.motifs, (m) => m.id).map((m) => ({ id: m.id, name: m.name })),
   };
 }
 

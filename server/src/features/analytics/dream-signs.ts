@@ -38,12 +38,13 @@ export async function dreamSigns(
       select 'motif', m->>'id', m->>'name', cur.id, cur.date
         from cur cross join lateral jsonb_array_elements(cur.summary->'motifs') m
     )
-    select kind, key, max(label) as label, count(distinct id)::int as count,
+    -- A summary lists each symbol and motif once per dream, so plain counts are dream counts.
+    select kind, key, max(label) as label, count(*)::int as count,
       to_char(min(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_seen,
       to_char(max(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_seen,
-      string_agg(distinct id::text, ',') as dream_ids,
+      string_agg(id::text, ',') as dream_ids,
       (select count(*)::int from cur) as analysed
-    from items group by kind, key having count(distinct id) >= ${MIN_DREAMS}`);
+    from items group by kind, key having count(*) >= ${MIN_DREAMS}`);
   let analysedDreams = 0;
   const signs = result.rows.map((r): DreamSign => {
     analysedDreams = Number(r.analysed);

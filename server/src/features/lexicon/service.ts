@@ -44,7 +44,7 @@ interface Learned {
   companions: string[];
 }
 
-/** Per symbol: dreams, the dominant tone band and latest titles; then the symbols seen with each. */
+/** Per symbol: dreams, the dominant tone band, latest titles and the symbols seen with it most. */
 async function learn(
   db: Database,
   userId: number,
@@ -62,33 +62,39 @@ async function learn(
     BANDS.map((_, i) => sql.raw(`count(*) filter (where band = ${i})::int`)),
     sql`, `,
   );
-  const rows = await db.execute<{ name: string; dreams: number; bands: number[]; recent: string[] }>(sql`
+  // One scan of the owner's summaries: each symbol's occurrences, then what the same dreams also hold.
+  const rows = await db.execute<{
+    name: string;
+    dreams: number;
+    bands: number[];
+    recent: string[];
+    companions: string[] | null;
+  }>(sql`
     with cur as (${currentAnalyses(userId, fingerprint, except)}),
     occ as (
-      select cur.id, cur.title, cur.date, s->>'name' as name, (s->>'tone')::float8 as tone
+      select cur.id, cur.title, cur.date, cur.summary, s->>'name' as name, (s->>'tone')::float8 as tone
       from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s ${filter}
     ),
-    banded as (select occ.*, case ${band} else ${sql.raw(String(BANDS.length - 1))} end as band from occ)
-    select name, count(distinct id)::int as dreams,
-      array[${bandCounts}] as bands,
-      (array_agg(title order by date desc nulls last, id desc))[1:${sql.raw(String(RECENT))}] as recent
-    from banded group by name
-    ${names ? sql`` : sql`having count(distinct id) >= ${MIN_LEARNED} order by count(distinct id) desc, name limit ${LIST_SIZES.lexiconMax}`}`);
-  if (!rows.rows.length) return [];
-  const learnedNames = rows.rows.map((r) => r.name);
-  const pairs = await db.execute<{ name: string; other: string; n: number }>(sql`
-    with cur as (${currentAnalyses(userId, fingerprint, except)})
-    select s->>'name' as name, o->>'name' as other, count(*)::int as n
-    from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s
-      cross join lateral jsonb_array_elements(cur.summary->'symbols') o
-    where s->>'name' in (${listOf(learnedNames)}) and o->>'name' <> s->>'name'
-    group by 1, 2 order by 1, 3 desc, 2`);
-  const companions = new Map<string, string[]>();
-  for (const p of pairs.rows) {
-    const list = companions.get(p.name) ?? [];
-    if (list.length < COMPANIONS) list.push(p.other);
-    companions.set(p.name, list);
-  }
+    banded as (select occ.*, case ${band} else ${sql.raw(String(BANDS.length - 1))} end as band from occ),
+    agg as (
+      select name, count(*)::int as dreams,
+        array[${bandCounts}] as bands,
+        (array_agg(title order by date desc nulls last, id desc))[1:${sql.raw(String(RECENT))}] as recent
+      from banded group by name
+      ${names ? sql`` : sql`having count(*) >= ${MIN_LEARNED} order by count(*) desc, name limit ${LIST_SIZES.lexiconMax}`}
+    ),
+    pairs as (
+      select occ.name, o->>'name' as other, count(*)::int as n
+      from occ join agg using (name) cross join lateral jsonb_array_elements(occ.summary->'symbols') o
+      where o->>'name' <> occ.name
+      group by 1, 2
+    )
+    select agg.*, (
+      select array_agg(other order by n desc, other) from (
+        select other, n from pairs where pairs.name = agg.name order by n desc, other limit ${sql.raw(String(COMPANIONS))}
+      ) top
+    ) as companions
+    from agg`);
   return rows.rows.map((r) => {
     const bands = r.bands.map(Number);
     let best = -1;
@@ -101,7 +107,7 @@ async function learn(
       dreams: Number(r.dreams),
       tone: feeling ? { feeling, count: bands[best] ?? 0 } : null,
       recent: (r.recent ?? []).filter((t): t is string => typeof t === 'string'),
-      companions: companions.get(r.name) ?? [],
+      companions: r.companions ?? [],
     };
   });
 }

@@ -3,6 +3,7 @@ import { LocalEngine, type EngineLog } from './providers/local';
 import type { InterpretationEngine } from './types';
 
 export { bySignOrder, computeDreamSigns, symbolLabel } from './dream-signs';
+export { explainReading, type EvidenceInput } from './compose/evidence';
 export type * from './types';
 
 export interface EngineConfig {

@@ -153,6 +153,40 @@ export interface InterpretationResult {
   composition?: { shape: string; angle: string; paragraphs: string[] };
 }
 
+/** A stretch of the dream's narrative, as character offsets [start, end). */
+export interface EvidenceSpan {
+  start: number;
+  end: number;
+}
+
+/** What one paragraph of a reading was drawn from (compose/evidence.ts). */
+export interface ParagraphEvidence {
+  /** The paragraph's position in the reading (0-based). */
+  paragraph: number;
+  /** The dream's words it rests on: quotes, the symbols it discusses and the feelings it reads. */
+  spans: EvidenceSpan[];
+  /** The dream's sentences (0-based) those words are in. */
+  sentences: number[];
+  symbols: string[];
+  motifs: string[];
+  /** The paragraph reads the dream's emotional arc (ReadingEvidence.tone). */
+  tone: boolean;
+  /** Earlier dreams where a theme it discusses also appears, newest first. */
+  recurring: Array<{ key: string; label: string; dreams: Array<{ id: number; title: string }> }>;
+}
+
+/** Evidence for every paragraph of a reading, and what the reading deliberately left out. */
+export interface ReadingEvidence {
+  paragraphs: ParagraphEvidence[];
+  /** The tone sentence by sentence, with where each sentence is. */
+  tone: {
+    movement: DreamAnalysis['tone']['movement'];
+    arc: Array<EvidenceSpan & { sentence: number; compound: number }>;
+  };
+  /** Symbols the dream mentions only to deny them ("nobody chased me"): not read as present. */
+  leftOut: Array<EvidenceSpan & { symbol: string; surface: string }>;
+}
+
 export interface SymbolReading {
   symbol: string;
   category: string;

@@ -1,7 +1,7 @@
 import type { DreamReading } from '../analysis/analyse';
 import type { KnowledgeBase } from '../kb/loader';
 import { contentWords } from '../nlp/text';
-import type { DetectedSymbol, DreamForEngine, PersonalSymbol } from '../types';
+import type { DetectedSymbol, DreamAnalysis, DreamForEngine, PersonalSymbol } from '../types';
 import type { ComposeContext } from './context';
 import { KnowledgeGuard } from './guard';
 import type { Recurrence } from './history';
@@ -75,6 +75,14 @@ function focusOrder(symbols: DetectedSymbol[], by: number): DetectedSymbol[] {
   return [...rotate(images, by), ...rotate(qualities, by)];
 }
 
+/** "being glowing" reads as "glowing": a progressive verb needs no "being" before it. */
+function withPlainMentions(analysis: DreamAnalysis): DreamAnalysis {
+  return {
+    ...analysis,
+    symbols: analysis.symbols.map((s) => ({ ...s, mention: s.mention.replace(/^being (\w+ing)\b/i, '$1') })),
+  };
+}
+
 export interface ComposedReading {
   text: string;
   shape: DreamShape;
@@ -83,7 +91,8 @@ export interface ComposedReading {
 }
 
 function compose(input: ComposeInput, variant: number, attempt: number, repeats: RepeatLedger): ComposedReading {
-  const { analysis, narrative } = input.reading;
+  const { narrative } = input.reading;
+  const analysis = withPlainMentions(input.reading.analysis);
   const shape = shapeOf(input.dream, analysis, input.recurrences, input.recurringMarked);
   const fits = {
     lucid: lucidFits(shape, analysis, input.intention),

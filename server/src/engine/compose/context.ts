@@ -64,8 +64,14 @@ export function pickSafe(ctx: ComposeContext, candidates: Array<string | null | 
   return firstSafe(ctx, [...usable.slice(start), ...usable.slice(0, start)]);
 }
 
+/** The dream's own words (or the dreamer's), in double quotes: evidence traces these back to the dream. */
 export function quote(text: string): string {
   return `“${text}”`;
+}
+
+/** A knowledge-base phrase mentioned as a phrase ("‘hidden threat’"), in single quotes: not the dream's words. */
+export function term(text: string): string {
+  return `‘${text}’`;
 }
 
 export { capitalise };

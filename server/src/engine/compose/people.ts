@@ -39,6 +39,8 @@ export function isPerson(symbol: DetectedSymbol): boolean {
 
 export function pronounOf(doc: DreamDocument, symbol: DetectedSymbol): Pronoun {
   if (symbol.plural) return THEY;
+  // The analysis's own reading of the person, when it made one.
+  if (symbol.pronoun) return { he: HE, she: SHE, they: THEY }[symbol.pronoun];
   const words = symbol.surface.toLowerCase().split(/\s+/);
   const word = words.at(-1) ?? '';
   if (FEMALE.has(word) || FEMALE.has(symbol.name)) return SHE;

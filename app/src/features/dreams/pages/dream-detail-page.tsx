@@ -3,9 +3,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { dreamWhenLine, formatShortDate } from '@common/dream-text';
 import { paths } from '@common/paths';
+import type { EvidenceSpan } from '@common/schemas/interpretations';
 import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
-import { InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
+import { HighlightedNarrative, InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
 import { DreamSymbolMeanings } from '@app/features/lexicon';
 import { toast } from '@app/lib/toast-store';
 import { useDeleteDream, useDream } from '../api';
@@ -69,6 +70,8 @@ export function DreamDetailPage() {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [askedToDelete, setAskedToDelete] = useState(false);
+  /** The dream's words behind the reading's paragraph in focus ("Why this reading"). */
+  const [highlight, setHighlight] = useState<EvidenceSpan[]>([]);
   const onSaved = useDreamSaved();
   const missing = !Number.isInteger(id) || id <= 0 || dream.isError;
 
@@ -127,11 +130,12 @@ export function DreamDetailPage() {
           </div>
         </header>
         <TagChips tags={d.tags} className="mt-4" />
-        <p className="mt-6 whitespace-pre-wrap leading-relaxed text-slate-100">{d.narrative}</p>
+        <HighlightedNarrative text={d.narrative} spans={highlight} />
       </Card>
 
       <InterpretationSlot
         dream={d}
+        onHighlight={setHighlight}
         after={
           <>
             <DreamSymbolMeanings dreamId={d.id} />

@@ -12,7 +12,7 @@ function worstMoment(ctx: ComposeContext): number | null {
 export function nightmare(ctx: ComposeContext): string {
   const worst = worstMoment(ctx);
   const moment = worst === null ? null : sentenceFragment(ctx.narrative, worst, 12);
-  const lead = ctx.focus[0];
+  const lead = ctx.focus.find((s) => s.category !== 'Actions' && s.category !== 'Emotions');
   return join([
     moment
       ? pickSafe(ctx, [

@@ -43,14 +43,16 @@ export function overview(ctx: ComposeContext): string {
   const actions = analysis.symbols.filter((s) => s.category === 'Actions' && s.name !== 'wake');
   const main = nonActions.slice(0, 3);
   const setting = analysis.setting;
+  // "The streets are where …": the setting agrees with its symbol's number.
+  const settingPlural = analysis.symbols.some((s) => s.plural && s.mention === setting);
   const title = isTitleUseful(dream.title) ? dream.title.trim() : null;
   const titled = ctx.focus.find((s) => s.inTitle && !QUALITIES.has(s.category)) ?? ctx.focus.find((s) => s.inTitle);
 
   const opening = setting
     ? pickSafe(ctx, [
         `This dream takes place around ${setting}.`,
-        `${capitalise(setting)} is where this dream unfolds.`,
-        `The scene of this dream is ${setting}.`,
+        `${capitalise(setting)} ${settingPlural ? 'are' : 'is'} where this dream unfolds.`,
+        `The scene of this dream ${settingPlural ? 'is set among' : 'is'} ${setting}.`,
       ])
     : main.length
       ? pickSafe(ctx, [
@@ -108,7 +110,7 @@ export function overview(ctx: ComposeContext): string {
     ? pickSafe(ctx, [
         `Much of it is about ${joinList(actions.slice(0, 3).map((a) => a.mention))}.`,
         `The action centres on ${joinList(actions.slice(0, 3).map((a) => a.mention))}, which gives the dream its momentum.`,
-        `There is ${joinList(actions.slice(0, 3).map((a) => a.mention))} in it, and that movement sets its pace.`,
+        `${capitalise(joinList(actions.slice(0, 3).map((a) => a.mention)))} ${actions.length > 1 ? 'set' : 'sets'} its pace.`,
       ])
     : null;
 

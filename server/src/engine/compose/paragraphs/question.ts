@@ -1,6 +1,6 @@
 import { wordList } from '../../kb/lexicon';
 import { joinList } from '../../nlp/text';
-import { agree, capitalise, firstSafe, pickSafe, quote, type ComposeContext } from '../context';
+import { agree, capitalise, firstSafe, pickSafe, quote, term, type ComposeContext } from '../context';
 import { isPerson, pronounOf, spokenWords } from '../people';
 import { sentenceFragment } from '../phrases';
 import { associationsOf, sentencesOf } from './shared';
@@ -58,7 +58,7 @@ export function question(ctx: ComposeContext): string {
     firstSafe(ctx, byAngle) ??
     pickSafe(ctx, [
       a1 && a2
-        ? `what in your life right now feels like ${symbol.mention}, and does it touch on ${quote(a1)} or ${quote(a2)}?`
+        ? `what in your life right now feels like ${symbol.mention}, and does it touch on ${term(a1)} or ${term(a2)}?`
         : null,
       symbol.category === 'Actions' || symbol.category === 'Emotions'
         ? null
@@ -68,7 +68,7 @@ export function question(ctx: ComposeContext): string {
       a1
         ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?`
         : null,
-      endingOk
+      endingOk && symbol.category !== 'Actions' && symbol.category !== 'Emotions'
         ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?`
         : null,
       gerunds.length && gerunds[0] !== symbol.mention

@@ -2,7 +2,7 @@ import { lexicon } from '../../kb/lexicon';
 import { splitSentences } from '../../kb/sentences';
 import { contentWords, joinList } from '../../nlp/text';
 import type { DetectedSymbol } from '../../types';
-import { agree, capitalise, firstSafe, pickSafe, quote, times, type ComposeContext } from '../context';
+import { agree, capitalise, firstSafe, pickSafe, quote, term, times, type ComposeContext } from '../context';
 import { symbolExcerpt } from '../phrases';
 import { QUALITIES, associationsOf, join, standaloneMeaning } from './shared';
 
@@ -122,7 +122,7 @@ export function symbols(ctx: ComposeContext): string {
         pickSafe(ctx, [
           `It is often linked with ${a1} and ${a2}.`,
           `Threads worth trying on: ${a1} and ${a2}.`,
-          `Ask whether ${quote(a1 ?? '')} or ${quote(a2 ?? '')} speaks to your life at the moment.`,
+          `Ask whether ${term(a1 ?? '')} or ${term(a2 ?? '')} speaks to your life at the moment.`,
           `Associations to test against your own: ${a1}, and ${a2}.`,
         ]),
       );

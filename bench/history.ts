@@ -4,10 +4,11 @@
  * during each. Runs in this process (the stall is this process's event loop) against the app's
  * bundled PostgreSQL, through the same service functions the routes call.
  *
- * The journal repeats 60 dreams of the evaluation set (5,000 rows, each its own dream with its own
- * id and date), so the background filler that stores their analyses — timed, and its stall
- * reported too — needs 60 reads rather than 5,000. Readings then load their history's analyses
- * from dream_analyses; dream signs and the lexicon read only the stored summaries.
+ * The journal repeats the evaluation set's dreams (49 today, at most 60) over 5,000 rows, each
+ * its own dream with its own id and date, so the background filler that stores their analyses
+ * (timed, and its stall reported too) needs one read per distinct dream rather than 5,000.
+ * Readings then load their history's analyses from dream_analyses; dream signs and the lexicon
+ * read only the stored summaries.
  *
  *   npx tsx bench/run.ts history
  */

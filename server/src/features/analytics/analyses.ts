@@ -195,9 +195,13 @@ export function fillAnalyses(db: Database, engine: InterpretationEngine, userId:
   const run = (async () => {
     await nextTurn();
     const fingerprint = await engine.analysisFingerprint();
+    let previous = '';
     for (;;) {
       const ids = await unread(db, userId, fingerprint, FILL_CHUNK);
-      if (!ids.length) return;
+      // Nothing left, or the same dreams again (their rows did not become current): stop rather than spin.
+      const key = ids.join(',');
+      if (!ids.length || key === previous) return;
+      previous = key;
       await readDreams(db, engine, userId, ids);
       await nextTurn();
     }

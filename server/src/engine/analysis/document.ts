@@ -2,6 +2,7 @@ import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp
 import { wordList } from '../kb/lexicon';
 import { adjectiveBases, baseForms } from '../nlp/morphology';
 import { yieldToLoop } from '../util/cooperative';
+import { IdiomIndex, type IdiomMatch } from './idioms';
 import { negationScope } from './negation';
 
 export interface Token {
@@ -23,6 +24,13 @@ export interface Token {
    */
   backstory: boolean;
   isWord: boolean;
+  /** Character offsets of the word in the text read, [start, end). */
+  startChar: number;
+  endChar: number;
+  /** Index into the document's idioms when the word is part of a figure of speech ("drowning in paperwork"), else -1. */
+  idiom: number;
+  /** The word this one was read as when it looked like a typo ("snaek" → "snake"). */
+  corrected?: string;
 }
 
 export interface Sentence {
@@ -31,11 +39,23 @@ export interface Sentence {
   /** Token index range [start, end). */
   start: number;
   end: number;
+  /** Character offsets in the text read, [start, end). */
+  startChar: number;
+  endChar: number;
 }
 
 export interface DreamDocument {
   tokens: Token[];
   sentences: Sentence[];
+  /** Figures of speech found, with token ranges. */
+  idioms: IdiomMatch[];
+}
+
+let idiomIndex: IdiomIndex | null = null;
+/** The figures of speech of the knowledge base, compiled on first use. */
+function idioms(): IdiomIndex {
+  idiomIndex ??= new IdiomIndex();
+  return idiomIndex;
 }
 
 const WORDLIKE = /^[\p{L}][\p{L}'-]*$/u;
@@ -93,14 +113,33 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
   if (pieces.length === 1) return readDocument(nlp, text);
   const tokens: Token[] = [];
   const sentences: Sentence[] = [];
+  const found: IdiomMatch[] = [];
+  let chars = 0;
   for (const piece of pieces) {
     const part = readDocument(nlp, piece, sentences.length);
     const offset = tokens.length;
-    for (const t of part.tokens) tokens.push({ ...t, index: t.index + offset });
-    for (const s of part.sentences) sentences.push({ ...s, start: s.start + offset, end: s.end + offset });
+    const idiomOffset = found.length;
+    for (const t of part.tokens)
+      tokens.push({
+        ...t,
+        index: t.index + offset,
+        startChar: t.startChar + chars,
+        endChar: t.endChar + chars,
+        idiom: t.idiom < 0 ? -1 : t.idiom + idiomOffset,
+      });
+    for (const s of part.sentences)
+      sentences.push({
+        ...s,
+        start: s.start + offset,
+        end: s.end + offset,
+        startChar: s.startChar + chars,
+        endChar: s.endChar + chars,
+      });
+    for (const m of part.idioms) found.push({ ...m, start: m.start + offset, end: m.end + offset });
+    chars += piece.length;
     await yieldToLoop();
   }
-  return { tokens, sentences };
+  return { tokens, sentences, idioms: found };
 }
 
 /** Tokenises, tags and lemmatises a text and marks negated tokens, sentence by sentence. */
@@ -110,11 +149,21 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
   const lemmaOf = its.lemma as unknown as ItsFunction<string>;
   const tokens: Token[] = [];
   const sentences: Sentence[] = [];
-  if (!text.trim()) return { tokens, sentences };
+  const found: IdiomMatch[] = [];
+  if (!text.trim()) return { tokens, sentences, idioms: found };
   const doc = nlp.readDoc(text);
+  // Character offsets: each token is looked for from the end of the previous one.
+  let cursor = 0;
+  const locate = (piece: string): [number, number] => {
+    const at = piece ? text.indexOf(piece, cursor) : -1;
+    if (at < 0) return [cursor, cursor];
+    cursor = at + piece.length;
+    return [at, cursor];
+  };
   doc.sentences().each((s: ItemSentence) => {
     const sentenceIndex = sentenceOffset + sentences.length;
     const start = tokens.length;
+    const sentenceStartChar = cursor;
     const raw: Array<{ text: string; normal: string; lemma: string; pos: string; type: string }> = [];
     s.tokens().each((t: ItemToken) => {
       raw.push({
@@ -140,7 +189,13 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
     });
     const negated = negationScope(partial);
     const backstory = backstoryScope(partial);
+    const figurative = partial.map(() => -1);
+    for (const m of idioms().find(partial, 0, partial.length)) {
+      for (let k = m.start; k < m.end; k += 1) figurative[k] = found.length;
+      found.push({ ...m, start: m.start + start, end: m.end + start });
+    }
     partial.forEach((p, k) => {
+      const [startChar, endChar] = locate(p.text);
       tokens.push({
         index: tokens.length,
         sentence: sentenceIndex,
@@ -152,9 +207,21 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
         negated: negated[k] ?? false,
         backstory: backstory[k] ?? false,
         isWord: p.isWord,
+        startChar,
+        endChar,
+        idiom: figurative[k] ?? -1,
       });
     });
-    sentences.push({ index: sentenceIndex, text: s.out(), start, end: tokens.length });
+    const first = tokens[start];
+    const last = tokens.at(-1);
+    sentences.push({
+      index: sentenceIndex,
+      text: s.out(),
+      start,
+      end: tokens.length,
+      startChar: first ? first.startChar : sentenceStartChar,
+      endChar: last && tokens.length > start ? last.endChar : sentenceStartChar,
+    });
   });
-  return { tokens, sentences };
+  return { tokens, sentences, idioms: found };
 }

@@ -253,6 +253,42 @@ export class WordNet {
     return synset;
   }
 
+  /**
+   * Every single-word lemma of the four index files made of letters only, with how many of its
+   * senses were seen in WordNet's tagged corpus (summed over parts of speech): a rough frequency.
+   * Read in slices with the event loop free in between.
+   */
+  async singleWordLemmas(minLength = 3): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const buf of Object.values(this.indexes)) {
+      let pos = 0;
+      let lines = 0;
+      while (pos < buf.length) {
+        let end = buf.indexOf(NEWLINE, pos);
+        if (end < 0) end = buf.length;
+        // Licence lines at the top of each file start with two spaces.
+        if (buf[pos] !== SPACE) {
+          const space = buf.indexOf(SPACE, pos);
+          const word = buf.toString('latin1', pos, space > pos && space < end ? space : end);
+          if (word.length >= minLength && /^[a-z]+$/.test(word)) {
+            const entry = parseIndexLine(buf.toString('latin1', pos, end));
+            out.set(word, (out.get(word) ?? 0) + entry.tagged);
+          }
+        }
+        pos = end + 1;
+        if ((lines += 1) % 4096 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    return out;
+  }
+
+  /** How many senses of a lemma were seen in WordNet's tagged corpus, over all parts of speech: a rough frequency. */
+  taggedCount(lemma: string): number {
+    let n = 0;
+    for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) n += this.lookup(lemma, pos)?.tagged ?? 0;
+    return n;
+  }
+
   /** Hypernym and instance-hypernym parents of a noun synset. */
   async parents(synset: Synset): Promise<Synset[]> {
     const out: Synset[] = [];

@@ -1,5 +1,5 @@
 import { wordList } from '../kb/lexicon';
-import { baseForms } from './morphology';
+import { baseForms, irregularForms } from './morphology';
 import { STOPWORDS } from './text';
 import type { WordNet } from './wordnet';
 
@@ -124,6 +124,11 @@ export class TypoCorrector {
       if (!/^[a-z]+$/.test(term)) continue;
       terms.add(term);
       if (!frequency.has(term)) frequency.set(term, counts.get(term) ?? 0);
+    }
+    // Irregular forms of common words are words too ("teeht" is teeth, "flwe" flew).
+    for (const [form, base] of irregularForms()) {
+      const f = frequency.get(base);
+      if (f !== undefined && /^[a-z]+$/.test(form) && form.length >= 3 && !frequency.has(form)) frequency.set(form, f);
     }
     return new TypoCorrector(wordnet, terms, frequency);
   }

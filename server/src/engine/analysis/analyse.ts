@@ -12,7 +12,7 @@ import { baseForms } from '../nlp/morphology';
 import { TypoCorrector } from '../nlp/typos';
 import { SliceTimer } from '../util/cooperative';
 import type { Pronoun, TextSpan } from '../types';
-import { readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
+import { markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
 import { readLucidity } from './lucidity';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
 import { detectMotifs } from './motifs';
@@ -44,6 +44,8 @@ const HEART_FEAR_VERBS = wordList('heart-fear-verbs');
 const FEMALE = wordList('female-person-words');
 const MALE = wordList('male-person-words');
 const PEOPLE_CATEGORY = 'People and Figures';
+/** Parts of speech that build clauses: a text without them is a list of words, not a telling. */
+const FUNCTION_POS = new Set(['DET', 'PRON', 'ADP', 'AUX', 'CCONJ', 'SCONJ', 'PART']);
 /** Prepositions of place: a name after one is somewhere ("in Paris"), not someone. */
 const LOCATIVE_NAMES = wordList('locative');
 /** At most this many words of the narrative after "woke up" for it to be the dream's ending, not an image. */
@@ -270,8 +272,8 @@ export class DreamAnalyser {
     for (const token of doc.tokens) {
       if (!token.isWord || token.idiom >= 0 || !/^[a-z]+$/.test(token.normal)) continue;
       // A capitalised word inside a sentence is a name ("Sarah", "Elm").
-      if (/^\p{Lu}/u.test(token.text) && !firstWords.has(token.index)) continue;
-      const fix = corrector.correct(token.normal, token.forms);
+      if (/^\p{Lu}/u.test(token.text) && (!firstWords.has(token.index) || token.pos === 'PROPN')) continue;
+      const fix = await corrector.correct(token.normal, token.forms);
       if (!fix) continue;
       token.corrected = fix.word;
       token.normal = fix.word;
@@ -303,12 +305,29 @@ export class DreamAnalyser {
     const tags = dream.tags.map((t) => t.trim()).filter(Boolean);
     const tagDocs = tags.map((t) => readDocument(nlp, t.replace(/[-_]/g, ' ')));
     // Another language or no language at all: nothing in it is read as an English image.
+    const words = narrative.tokens.filter((t) => t.isWord && !/^\d/.test(t.normal));
+    const functionWords = words.filter((t) => FUNCTION_POS.has(t.pos)).length;
     const language = readLanguage(
-      narrative.tokens.filter((t) => t.isWord && !/^\d/.test(t.normal)).map((t) => t.normal),
+      words.map((t) => t.normal),
       dream.narrative,
       (w) => corrector.isKnown(w),
+      words.length ? functionWords / words.length : undefined,
     );
     const readable = language.language === 'en' && !language.nonsense;
+    // Names of several capitalised words; a title repeating one ("Ocean Drive") names the same place.
+    const names = markNames(narrative);
+    for (const t of title.tokens) if (t.isWord && names.has(t.normal)) t.name = true;
+    // A title that echoes a figure of speech of the dream ("Eggshells") means it the same way.
+    const idiomWords = new Map<string, (typeof narrative.idioms)[number]>();
+    for (const m of narrative.idioms)
+      for (const t of narrative.tokens.slice(m.start, m.end))
+        if (t.isWord && !STOPWORDS.has(t.normal)) idiomWords.set(t.normal, m);
+    for (const t of title.tokens) {
+      const m = idiomWords.get(t.normal);
+      if (!m || !t.isWord) continue;
+      t.idiom = title.idioms.length;
+      title.idioms.push({ entry: m.entry, start: t.index, end: t.index + 1 });
+    }
     const corrections: NonNullable<DreamAnalysis['corrections']> = [];
     if (readable) {
       await this.correct(narrative, corrector);

@@ -31,6 +31,8 @@ export interface Token {
   idiom: number;
   /** The word this one was read as when it looked like a typo ("snaek" → "snake"). */
   corrected?: string;
+  /** Part of a name of several capitalised words ("Elm Street", "Golden Dragon"): not an image of its own. */
+  name?: boolean;
 }
 
 export interface Sentence {
@@ -51,6 +53,47 @@ export interface DreamDocument {
   idioms: IdiomMatch[];
 }
 
+function isCapitalWord(t: Token | undefined, sentence: number): t is Token {
+  return (
+    t !== undefined &&
+    t.sentence === sentence &&
+    t.isWord &&
+    t.normal !== 'i' &&
+    /^\p{Lu}/u.test(t.text) &&
+    t.text !== t.text.toUpperCase()
+  );
+}
+
+/**
+ * Marks names of several capitalised words ("Elm Street", "Ocean Drive", "the Golden Dragon"): two
+ * or more capitalised words in a row, at least one of them inside the sentence. Returns their words.
+ */
+export function markNames(doc: DreamDocument): Set<string> {
+  const words = new Set<string>();
+  const firstWords = new Set(doc.sentences.map((s) => doc.tokens.slice(s.start, s.end).find((t) => t.isWord)?.index));
+  for (const t of doc.tokens) {
+    if (!isCapitalWord(t, t.sentence) || PERSON_WORDS.has(t.normal)) continue;
+    const prev = doc.tokens[t.index - 1];
+    const next = doc.tokens[t.index + 1];
+    const inside = !firstWords.has(t.index);
+    if (
+      (isCapitalWord(prev, t.sentence) && (inside || !firstWords.has(prev.index))) ||
+      (inside && isCapitalWord(next, t.sentence))
+    ) {
+      t.name = true;
+      words.add(t.normal);
+    }
+  }
+  for (const t of doc.tokens) {
+    const next = doc.tokens[t.index + 1];
+    if (next?.name && isCapitalWord(t, t.sentence) && !t.name && !PERSON_WORDS.has(t.normal)) {
+      t.name = true;
+      words.add(t.normal);
+    }
+  }
+  return words;
+}
+
 let idiomIndex: IdiomIndex | null = null;
 /** The figures of speech of the knowledge base, compiled on first use. */
 function idioms(): IdiomIndex {
@@ -63,6 +106,8 @@ const WORDLIKE = /^[\p{L}][\p{L}'-]*$/u;
 const NUMBER_TOKEN = /^(\d{1,4})(am|pm|a\.m\.|p\.m\.|st|nd|rd|th|s)?\.?$/;
 const YEAR = /^(1[5-9]|20)\d\d$/;
 const CLAUSE_BREAK_POS = wordList('clause-break-pos');
+/** "Grandpa Joe", "Aunt May": a word for a relative before a name stays a person of the dream. */
+const PERSON_WORDS = new Set([...wordList('female-person-words'), ...wordList('male-person-words')]);
 
 /** Marks clauses that date something in waking life: a year, or "… ago". */
 function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {

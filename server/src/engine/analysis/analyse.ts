@@ -44,6 +44,8 @@ const HEART_FEAR_VERBS = wordList('heart-fear-verbs');
 const FEMALE = wordList('female-person-words');
 const MALE = wordList('male-person-words');
 const PEOPLE_CATEGORY = 'People and Figures';
+/** The knowledge-base symbol of a dream in which the dreamer knows they are dreaming. */
+const LUCID_SYMBOL = 'lucid dream';
 /** Parts of speech that build clauses: a text without them is a list of words, not a telling. */
 const FUNCTION_POS = new Set(['DET', 'PRON', 'ADP', 'AUX', 'CCONJ', 'SCONJ', 'PART']);
 /** Prepositions of place: a name after one is somewhere ("in Paris"), not someone. */
@@ -364,6 +366,29 @@ export class DreamAnalyser {
           wordsAfter(h) <= WAKING_TAIL_WORDS
         ),
     );
+    const lucidity = readLucidity(
+      readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
+      tags,
+    );
+    // A realisation stated in words the knowledge base's phrases do not cover ("I realised I was still dreaming").
+    const lucidSymbol = this.deps.kb.byName.get(LUCID_SYMBOL);
+    const evidence = lucidity.evidence;
+    if (evidence && lucidSymbol && !images.some((h) => h.symbol === lucidSymbol)) {
+      const span = narrative.tokens.filter((t) => t.startChar >= evidence.start && t.endChar <= evidence.end);
+      const first = span[0];
+      if (first)
+        images.push({
+          symbol: lucidSymbol,
+          via: 'phrase',
+          surface: surfaceOf(span),
+          term: LUCID_SYMBOL,
+          source: 'narrative',
+          sentence: first.sentence,
+          token: first.index,
+          length: span.length,
+          typo: false,
+        });
+    }
     const allHits = [...images, ...tagHits.filter((h, i) => tagHits.findIndex((x) => x.symbol === h.symbol) === i)];
 
     const bySymbol = new Map<string, { symbol: KbSymbol; hits: SymbolHit[] }>();
@@ -440,10 +465,6 @@ export class DreamAnalyser {
         ),
       })),
       this.deps.sentiment,
-    );
-    const lucidity = readLucidity(
-      readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
-      tags,
     );
     // The setting is the first place-like image the narrative mentions.
     const firstToken = new Map<string, number>();

@@ -36,7 +36,7 @@ const COST = {
   /** …that sits next to its neighbour on the keyboard ("snakre"). */
   insertNear: 0.8,
   /** A letter of the word left out. */
-  omit: 1,
+  omit: 0.9,
   /** …that was doubled or a vowel ("ocasion", "gardn"). */
   omitEasy: 0.75,
 };
@@ -205,7 +205,11 @@ export class TypoCorrector {
   /** Known, and not only as someone's name: "wolff" is WordNet's Wolff, so it may still be a typo of wolf. */
   private async isRealWord(word: string, forms: readonly string[]): Promise<boolean> {
     if (STOPWORDS.has(word) || INFORMAL.has(word) || forms.some((f) => this.kbTerms.has(f))) return true;
-    for (const f of forms) if (this.wordnet.has(f) && (await this.wordnet.isCommonWord(f))) return true;
+    for (const f of forms) {
+      // A suffix makes a word only of a base that takes it: "climed" is not clime + -d, since clime is no verb.
+      if (f !== word && /(ed|ing)$/.test(word) && !this.wordnet.has(f, 'verb')) continue;
+      if (this.wordnet.has(f) && (await this.wordnet.isCommonWord(f))) return true;
+    }
     for (const us of TypoCorrector.spellings(word))
       for (const f of baseForms(us)) if (this.kbTerms.has(f) || this.wordnet.has(f)) return true;
     return false;

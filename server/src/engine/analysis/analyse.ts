@@ -357,6 +357,14 @@ export class DreamAnalyser {
     // "…and then I woke up": waking at the end is how the dream ended, not one of its images.
     const wordsAfter = (h: SymbolHit) => narrative.tokens.slice(h.token + h.length).filter((t) => t.isWord).length;
     const lastSentence = narrative.sentences.at(-1)?.index ?? -1;
+    // "my heart was pounding" is fear told by the body, not an image of a heart.
+    const heartCueSentences = new Set(
+      fearCues(narrative)
+        .filter((c) => c.cue.startsWith('heart '))
+        .map((c) => c.token.sentence),
+    );
+    // "to ask the driver … there's no driver": denied in the same sentence, the thing is not there.
+    const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
     const images = hits.filter(
       (h) =>
         !(
@@ -364,7 +372,9 @@ export class DreamAnalyser {
           h.source === 'narrative' &&
           h.sentence === lastSentence &&
           wordsAfter(h) <= WAKING_TAIL_WORDS
-        ),
+        ) &&
+        !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
+        !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)),
     );
     const lucidity = readLucidity(
       readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],

@@ -109,13 +109,30 @@ const CLAUSE_BREAK_POS = wordList('clause-break-pos');
 /** "Grandpa Joe", "Aunt May": a word for a relative before a name stays a person of the dream. */
 const PERSON_WORDS = new Set([...wordList('female-person-words'), ...wordList('male-person-words')]);
 
-/** Marks clauses that date something in waking life: a year, or "… ago". */
+/** Words that move a clause to other nights or to waking life ("in the other versions I'm always frantic"). */
+const OTHER_TIMES = new Set([
+  'usually',
+  'normally',
+  'real life',
+  'waking life',
+  'other versions',
+  'other dreams',
+  'previous dreams',
+  'other times',
+  'other nights',
+]);
+
+/** Marks clauses that date something in waking life (a year, "… ago") or speak of other nights ("usually"). */
 function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {
   const out = tokens.map(() => false);
   let start = 0;
   const close = (end: number) => {
     const clause = tokens.slice(start, end);
-    if (clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago'))
+    const pairs = clause.slice(1).map((t, k) => `${clause[k]?.normal ?? ''} ${t.normal}`);
+    if (
+      clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago' || OTHER_TIMES.has(t.normal)) ||
+      pairs.some((p) => OTHER_TIMES.has(p))
+    )
       for (let i = start; i < end; i += 1) out[i] = true;
   };
   tokens.forEach((t, i) => {

@@ -181,22 +181,14 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
     const part = readDocument(nlp, piece, sentences.length);
     const offset = tokens.length;
     const idiomOffset = found.length;
+    const moved = <T extends { startChar: number; endChar: number }>(x: T): T => ({
+      ...x,
+      startChar: x.startChar + chars,
+      endChar: x.endChar + chars,
+    });
     for (const t of part.tokens)
-      tokens.push({
-        ...t,
-        index: t.index + offset,
-        startChar: t.startChar + chars,
-        endChar: t.endChar + chars,
-        idiom: t.idiom < 0 ? -1 : t.idiom + idiomOffset,
-      });
-    for (const s of part.sentences)
-      sentences.push({
-        ...s,
-        start: s.start + offset,
-        end: s.end + offset,
-        startChar: s.startChar + chars,
-        endChar: s.endChar + chars,
-      });
+      tokens.push({ ...moved(t), index: t.index + offset, idiom: t.idiom < 0 ? -1 : t.idiom + idiomOffset });
+    for (const s of part.sentences) sentences.push({ ...moved(s), start: s.start + offset, end: s.end + offset });
     for (const m of part.idioms) found.push({ ...m, start: m.start + offset, end: m.end + offset });
     chars += piece.length;
     await yieldToLoop();

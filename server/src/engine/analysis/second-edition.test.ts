@@ -229,4 +229,13 @@ describe('names, compounds and endings', () => {
       'It hid under the bed.',
     ]);
   });
+
+  it('keeps character offsets right in a long dream read in pieces', async () => {
+    const text = `${'We walked along the quiet road for a long time and talked about nothing at all. '.repeat(30)}Then a snake crossed the road.`;
+    const a = await analyse(text);
+    const span = a.symbols.find((s) => s.name === 'snake')?.spans?.[0];
+    expect(span && text.slice(span.start, span.end)).toBe('snake');
+    const last = a.sentenceSpans?.at(-1);
+    expect(last && text.slice(last.start, last.end)).toBe('Then a snake crossed the road.');
+  });
 });

@@ -76,7 +76,7 @@ export interface Synset {
   /** Lemmas of the synset, lower-case, spaces instead of underscores. */
   words: string[];
   /** The same lemmas as WordNet writes them ("Wolff", "wolf"): a capital marks a name. */
-  written: string[];
+  written?: string[];
   pointers: Pointer[];
   gloss: string;
 }
@@ -293,8 +293,8 @@ export class WordNet {
     if (entry.tagged > 0) return true;
     for (const offset of entry.offsets) {
       const synset = await this.synset(offset, 'noun');
-      if (synset.written.some((w, k) => synset.words[k] === lemma.replace(/_/g, ' ') && w === w.toLowerCase()))
-        return true;
+      const written = synset.written ?? synset.words;
+      if (written.some((w, k) => synset.words[k] === lemma.replace(/_/g, ' ') && w === w.toLowerCase())) return true;
     }
     return false;
   }

@@ -271,3 +271,25 @@ test('the symbol dictionary fits a phone and starts at a reasonable height', asy
   await expect(page.getByRole('list', { name: 'Recently added symbols' })).toBeVisible();
   await checkPage(page, 'recently added symbols', page.getByRole('button', { name: 'Interpret Symbol' }));
 });
+
+test('live dream signs in the dream dialog and the My Symbols page fit a phone', async ({ page }) => {
+  test.slow();
+  await signUpViaApi(page);
+  await createDream(page, { title: 'Clock', narrative: `A clock tower over ${LONG_WORD}.` });
+  await createDream(page, { title: 'Clock again', narrative: 'The clock tower chimed thirteen.' });
+  await page.request.put('/api/lexicon/clock', { data: { meaning: `${LONG_WORD} ${LONG_URL}` } });
+  await page.goto('/journal');
+  await page.getByRole('button', { name: 'New Entry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record a Dream' });
+  await dialog
+    .getByLabel('Dream description')
+    .fill(`The clock tower again, ${LONG_WORD}, and I flew over ${LONG_URL}.`);
+  await expect(dialog.locator('mark', { hasText: 'clock' })).toBeVisible();
+  await expect(dialog.locator('mark', { hasText: 'flew' })).toBeVisible();
+  await checkPage(page, 'dream dialog with dream signs', dialog.getByRole('button', { name: 'Save Dream' }));
+  await page.keyboard.press('Escape');
+  await page.goto('/my-symbols');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Symbols' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'What clock means to me' })).toBeVisible();
+  await checkPage(page, '/my-symbols', page.getByRole('button', { name: 'Save meaning' }));
+});

@@ -72,6 +72,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: paths.mySymbols,
+            lazy: async () => ({
+              Component: (await import('@app/features/lexicon/pages/lexicon-page')).LexiconPage,
+            }),
+          },
+          {
             path: paths.dreamSymbols,
             lazy: async () => ({
               Component: (await import('@app/features/symbols/pages/dream-symbols-page')).DreamSymbolsPage,

@@ -18,3 +18,14 @@ export const dreamSignsResponseSchema = z.object({
   pending: z.number().int(),
   signs: z.array(dreamSignSchema),
 });
+
+/** A recurring symbol with the words the user's dreams used for it (GET /api/analytics/dream-signs/words). */
+export const dreamSignWordSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+  forms: z.array(z.string()),
+});
+export type DreamSignWord = z.infer<typeof dreamSignWordSchema>;
+
+export const dreamSignWordsResponseSchema = z.object({ words: z.array(dreamSignWordSchema) });

@@ -53,3 +53,12 @@ export const lexiconResponseSchema = z.object({
   entries: z.array(lexiconEntrySchema),
 });
 export type LexiconResponse = z.infer<typeof lexiconResponseSchema>;
+
+export const lexiconDreamParamsSchema = z.object({
+  dreamId: z.coerce
+    .number({ error: 'dreamId must be a number' })
+    .int('dreamId must be a whole number')
+    .positive('dreamId must be positive'),
+});
+
+export const dreamLexiconResponseSchema = z.object({ entries: z.array(lexiconEntrySchema) });

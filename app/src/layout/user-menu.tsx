@@ -21,6 +21,7 @@ const MENU_LINKS = [
   { label: 'Guided Library', to: paths.guidedLibrary },
   { label: 'Community', to: paths.socialFeed },
   { label: 'Symbol Dictionary', to: paths.dreamSymbols },
+  { label: 'My Symbols', to: paths.mySymbols },
 ] as const;
 
 /** The signed-in user's menu (its own chunk: visitors on the landing page never load it). */

@@ -308,6 +308,8 @@ export const dreamAnalyses = pgTable(
      * dream's updated_at, same fingerprint) from a stale one without hashing narratives. NULL on old rows.
      */
     dreamUpdatedAt: timestamp('dream_updated_at', { withTimezone: true }),
+    /** The analysis in brief (features/analytics/analyses.ts summarise): what history-wide queries read. */
+    summary: jsonb('summary'),
   },
   (t) => [index('dream_analyses_user_idx').on(t.userId)],
 );

@@ -1,13 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIST_SIZES } from '@common/limits';
 import type { TopTag } from '@common/schemas/analytics';
+import type { DreamSignWord } from '@common/schemas/dream-signs';
 import { TAG_SUGGESTIONS } from '@common/dream-constants';
 import { api } from '@app/lib/api-client';
 
 export const analyticsKeys = {
   all: ['analytics'] as const,
   topTags: (limit: number) => ['analytics', 'top-tags', limit] as const,
+  signWords: ['analytics', 'dream-sign-words'] as const,
 };
+
+/** The user's recurring symbols with the words their dreams used for them (for live dream-sign highlighting). */
+export function useDreamSignWords(enabled = true) {
+  return useQuery({
+    queryKey: analyticsKeys.signWords,
+    queryFn: async () => (await api.get<{ words: DreamSignWord[] }>('/api/analytics/dream-signs/words')).words,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** The user's most used tags with their counts, most frequent first. */
 export function useTopTags(limit: number = LIST_SIZES.topTagsDefault, enabled = true) {

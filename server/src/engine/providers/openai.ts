@@ -109,7 +109,7 @@ export function buildRecord(req: InterpretRequest, prepared: PreparedReading, kb
         movement: analysis.tone.movement,
       },
     },
-    recurring: findRecurrences(analysis, prepared.history).map((r) => ({
+    recurring: findRecurrences(analysis, prepared.history, prepared.recurringMarked).map((r) => ({
       theme: r.symbol?.name ?? r.motif?.name ?? r.key,
       inOtherDreams: r.count,
       ofLast: r.window,

@@ -26,6 +26,34 @@ export const INLINE_READS = 8;
 /** Dreams the background filler loads and reads per round before it looks again. */
 const FILL_CHUNK = 20;
 
+/**
+ * An analysis in brief, stored beside it: each symbol with the words the dream used and the tone
+ * (VADER compound) of the sentences it appears in, and each motif. Small enough to stay inline in
+ * the row, so queries over 5,000 dreams never read the full analyses.
+ */
+export interface AnalysisSummary {
+  symbols: Array<{ name: string; surface: string; via: string; tone: number }>;
+  motifs: Array<{ id: string; name: string }>;
+}
+
+export function summarise(analysis: DreamAnalysis): AnalysisSummary {
+  const tones = new Map(analysis.tone.arc.map((a) => [a.sentence, a.compound]));
+  // Each symbol and motif once per dream: queries count entries as dreams.
+  const once = <T>(items: T[], key: (item: T) => string) =>
+    items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
+  return {
+    symbols: once(analysis.symbols, (s) => s.name).map((s) => {
+      const at = s.sentences.flatMap((i) => {
+        const t = tones.get(i);
+        return t === undefined ? [] : [t];
+      });
+      const tone = at.length ? at.reduce((a, b) => a + b, 0) / at.length : analysis.tone.overall;
+      return { name: s.name, surface: s.surface, via: s.via, tone: Math.round(tone * 1000) / 1000 };
+    }),
+    motifs: once(analysis.motifs, (m) => m.id).map((m) => ({ id: m.id, name: m.name })),
+  };
+}
+
 /** The engine's dream columns plus the dream's version (updated_at as exact PostgreSQL text). */
 export const versionedDreamColumns = {
   id: dreams.id,
@@ -52,6 +80,7 @@ export function dreamAnalysisTable(db: Database, userId: number): AnalysisTable 
           contentHash: r.contentHash,
           kbFingerprint: r.fingerprint,
           analysis: r.analysis,
+          summary: summarise(r.analysis),
           dreamUpdatedAt: r.dreamVersion ? sql`${r.dreamVersion}::timestamptz` : null,
         })),
       )
@@ -61,6 +90,7 @@ export function dreamAnalysisTable(db: Database, userId: number): AnalysisTable 
           contentHash: sql`excluded.content_hash`,
           kbFingerprint: sql`excluded.kb_fingerprint`,
           analysis: sql`excluded.analysis`,
+          summary: sql`excluded.summary`,
           dreamUpdatedAt: sql`excluded.dream_updated_at`,
           createdAt: sql`now()`,
         },
@@ -100,14 +130,14 @@ export function dreamAnalysisTable(db: Database, userId: number): AnalysisTable 
 }
 
 /**
- * The user's dreams with a current analysis, as a SQL source `cur(id, title, date, analysis)` for a
- * WITH clause; `except` leaves one dream out (the one being read).
+ * The user's dreams with a current analysis, as a SQL source `cur(id, title, date, summary)` for a
+ * WITH clause (summary: AnalysisSummary); `except` leaves one dream out (the one being read).
  */
 export function currentAnalyses(userId: number, fingerprint: string, except?: number): SQL {
-  return sql`select d.id, d.title, d.date, a.analysis
+  return sql`select d.id, d.title, d.date, a.summary
     from dreams d join dream_analyses a on a.dream_id = d.id
     where d.user_id = ${userId} and a.user_id = ${userId} and a.kb_fingerprint = ${fingerprint}
-      and a.dream_updated_at = d.updated_at ${except === undefined ? sql`` : sql`and d.id <> ${except}`}`;
+      and a.dream_updated_at = d.updated_at and a.summary is not null ${except === undefined ? sql`` : sql`and d.id <> ${except}`}`;
 }
 
 /** Ids of the user's dreams without a current analysis, newest first (journal order), at most `limit`. */
@@ -121,6 +151,7 @@ async function unread(db: Database, userId: number, fingerprint: string, limit: 
         eq(dreamAnalyses.dreamId, dreams.id),
         eq(dreamAnalyses.kbFingerprint, fingerprint),
         sql`${dreamAnalyses.dreamUpdatedAt} = ${dreams.updatedAt}`,
+        sql`${dreamAnalyses.summary} is not null`,
       ),
     )
     .where(and(eq(dreams.userId, userId), sql`${dreamAnalyses.dreamId} is null`))
@@ -164,9 +195,13 @@ export function fillAnalyses(db: Database, engine: InterpretationEngine, userId:
   const run = (async () => {
     await nextTurn();
     const fingerprint = await engine.analysisFingerprint();
+    let previous = '';
     for (;;) {
       const ids = await unread(db, userId, fingerprint, FILL_CHUNK);
-      if (!ids.length) return;
+      // Nothing left, or the same dreams again (their rows did not become current): stop rather than spin.
+      const key = ids.join(',');
+      if (!ids.length || key === previous) return;
+      previous = key;
       await readDreams(db, engine, userId, ids);
       await nextTurn();
     }
@@ -202,7 +237,8 @@ export async function ensureAnalyses(
 async function countUnread(db: Database, userId: number, fingerprint: string): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from dreams d
-    left join dream_analyses a on a.dream_id = d.id and a.kb_fingerprint = ${fingerprint} and a.dream_updated_at = d.updated_at
+    left join dream_analyses a on a.dream_id = d.id and a.kb_fingerprint = ${fingerprint}
+      and a.dream_updated_at = d.updated_at and a.summary is not null
     where d.user_id = ${userId} and a.dream_id is null`);
   return Number(result.rows[0]?.n ?? 0);
 }

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { topTagsQuerySchema, topTagsResponseSchema } from '@common/schemas/analytics';
 import { messageSchema } from '@common/schemas/message';
-import { dreamSignsResponseSchema } from '@common/schemas/dream-signs';
+import { dreamSignsResponseSchema, dreamSignWordsResponseSchema } from '@common/schemas/dream-signs';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
-import { dreamSigns } from './dream-signs';
+import { dreamSigns, dreamSignWords } from './dream-signs';
 import { topTags } from './service';
 
 export async function analyticsRoutes(
@@ -27,6 +27,19 @@ export async function analyticsRoutes(
       },
     },
     async (request) => dreamSigns(db, engine, currentUser(request).id),
+  );
+
+  r.get(
+    '/api/analytics/dream-signs/words',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Your recurring symbols with the words your dreams used for them, for highlighting dream signs while you write',
+        response: { 200: dreamSignWordsResponseSchema, 401: messageSchema },
+      },
+    },
+    async (request) => ({ words: await dreamSignWords(db, engine, currentUser(request).id) }),
   );
 
   r.get(

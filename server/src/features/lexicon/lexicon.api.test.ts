@@ -130,6 +130,19 @@ describe('personal lexicon', () => {
     expect(await meaningRows()).toEqual(before);
   });
 
+  it("lists a dream's symbols with the owner's meanings, and answers 404 for someone else's dream", async () => {
+    const dream = await record(alice, 'Water and moon', 'The moon shone on the water.');
+    const own = await alice.client.get<{ entries: LexiconEntry[] }>(`/api/lexicon/dreams/${dream.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.entries.find((e) => e.symbol === 'water')?.meaning).toBe(ALICE_MEANING);
+    expect(own.body.entries.map((e) => e.symbol)).toContain('moon');
+    const other = await bob.client.get<{ message: string }>(`/api/lexicon/dreams/${dream.id}`);
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toContain('Kestrel');
+    expect((await alice.client.get(`/api/lexicon/dreams/${dream.id + 100000}`)).status).toBe(404);
+    expect((await alice.client.get('/api/lexicon/dreams/abc')).status).toBe(400);
+  });
+
   it('answers 401 to a visitor', async () => {
     const visitor = new ApiClient(ctx.baseUrl);
     expect((await visitor.get('/api/lexicon')).status).toBe(401);

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dreamLexiconResponseSchema,
+  lexiconDreamParamsSchema,
   lexiconEntrySchema,
   lexiconResponseSchema,
   lexiconSymbolParamsSchema,
@@ -11,8 +13,10 @@ import { messageSchema } from '@common/schemas/message';
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
-import { ownLexicon } from './policy';
-import { clearMeaning, lexiconEntry, listLexicon, setMeaning } from './service';
+import { loadDream } from '../dreams/policy';
+import { toEngineDream } from '../interpretations/service';
+import { lexiconForReading, ownLexicon } from './policy';
+import { clearMeaning, lexiconEntry, lexiconForDream, listLexicon, setMeaning } from './service';
 
 const errors = { 400: messageSchema, 401: messageSchema };
 
@@ -35,6 +39,24 @@ export async function lexiconRoutes(
       },
     },
     async (request) => listLexicon(db, engine, ownLexicon(currentUser(request))),
+  );
+
+  r.get(
+    '/api/lexicon/dreams/:dreamId',
+    {
+      schema: {
+        tags: ['lexicon'],
+        summary: 'The symbols of one of your dreams, each with your meaning for it and how it has felt in your dreams',
+        params: lexiconDreamParamsSchema,
+        response: { 200: dreamLexiconResponseSchema, 404: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const dream = await loadDream(db, user, request.params.dreamId, 'read');
+      const owner = lexiconForReading(user, dream);
+      return { entries: owner ? await lexiconForDream(db, engine, owner, toEngineDream(dream)) : [] };
+    },
   );
 
   r.get(

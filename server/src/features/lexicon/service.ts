@@ -4,9 +4,9 @@ import { LIST_SIZES } from '@common/limits';
 import { MSG } from '@common/messages';
 import type { Database } from '../../db/client';
 import { personalSymbols } from '../../db/schema';
-import type { InterpretationEngine, PersonalFeeling, PersonalSymbol } from '../../engine/types';
+import type { DreamForEngine, InterpretationEngine, PersonalFeeling, PersonalSymbol } from '../../engine/types';
 import { notFound } from '../../lib/http-error';
-import { currentAnalyses, ensureAnalyses } from '../analytics/service';
+import { currentAnalyses, dreamAnalysisTable, ensureAnalyses } from '../analytics/service';
 import type { LexiconOwner } from './policy';
 
 /**
@@ -44,7 +44,7 @@ interface Learned {
   companions: string[];
 }
 
-/** Per symbol: dreams, the dominant tone band and latest titles; then the symbols seen with each. */
+/** Per symbol: dreams, the dominant tone band, latest titles and the symbols seen with it most. */
 async function learn(
   db: Database,
   userId: number,
@@ -62,37 +62,39 @@ async function learn(
     BANDS.map((_, i) => sql.raw(`count(*) filter (where band = ${i})::int`)),
     sql`, `,
   );
-  const rows = await db.execute<{ name: string; dreams: number; bands: number[]; recent: string[] }>(sql`
+  // One scan of the owner's summaries: each symbol's occurrences, then what the same dreams also hold.
+  const rows = await db.execute<{
+    name: string;
+    dreams: number;
+    bands: number[];
+    recent: string[];
+    companions: string[] | null;
+  }>(sql`
     with cur as (${currentAnalyses(userId, fingerprint, except)}),
     occ as (
-      select cur.id, cur.title, cur.date, s->>'name' as name,
-        coalesce(
-          (select avg((t->>'compound')::float8) from jsonb_array_elements(cur.analysis->'tone'->'arc') t
-            where t->>'sentence' in (select jsonb_array_elements_text(s->'sentences'))),
-          (cur.analysis->'tone'->>'overall')::float8) as tone
-      from cur cross join lateral jsonb_array_elements(cur.analysis->'symbols') s ${filter}
+      select cur.id, cur.title, cur.date, cur.summary, s->>'name' as name, (s->>'tone')::float8 as tone
+      from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s ${filter}
     ),
-    banded as (select occ.*, case ${band} else ${sql.raw(String(BANDS.length - 1))} end as band from occ)
-    select name, count(distinct id)::int as dreams,
-      array[${bandCounts}] as bands,
-      (array_agg(title order by date desc nulls last, id desc))[1:${sql.raw(String(RECENT))}] as recent
-    from banded group by name
-    ${names ? sql`` : sql`having count(distinct id) >= ${MIN_LEARNED} order by count(distinct id) desc, name limit ${LIST_SIZES.lexiconMax}`}`);
-  if (!rows.rows.length) return [];
-  const learnedNames = rows.rows.map((r) => r.name);
-  const pairs = await db.execute<{ name: string; other: string; n: number }>(sql`
-    with cur as (${currentAnalyses(userId, fingerprint, except)})
-    select s->>'name' as name, o->>'name' as other, count(*)::int as n
-    from cur cross join lateral jsonb_array_elements(cur.analysis->'symbols') s
-      cross join lateral jsonb_array_elements(cur.analysis->'symbols') o
-    where s->>'name' in (${listOf(learnedNames)}) and o->>'name' <> s->>'name'
-    group by 1, 2 order by 1, 3 desc, 2`);
-  const companions = new Map<string, string[]>();
-  for (const p of pairs.rows) {
-    const list = companions.get(p.name) ?? [];
-    if (list.length < COMPANIONS) list.push(p.other);
-    companions.set(p.name, list);
-  }
+    banded as (select occ.*, case ${band} else ${sql.raw(String(BANDS.length - 1))} end as band from occ),
+    agg as (
+      select name, count(*)::int as dreams,
+        array[${bandCounts}] as bands,
+        (array_agg(title order by date desc nulls last, id desc))[1:${sql.raw(String(RECENT))}] as recent
+      from banded group by name
+      ${names ? sql`` : sql`having count(*) >= ${MIN_LEARNED} order by count(*) desc, name limit ${LIST_SIZES.lexiconMax}`}
+    ),
+    pairs as (
+      select occ.name, o->>'name' as other, count(*)::int as n
+      from occ join agg using (name) cross join lateral jsonb_array_elements(occ.summary->'symbols') o
+      where o->>'name' <> occ.name
+      group by 1, 2
+    )
+    select agg.*, (
+      select array_agg(other order by n desc, other) from (
+        select other, n from pairs where pairs.name = agg.name order by n desc, other limit ${sql.raw(String(COMPANIONS))}
+      ) top
+    ) as companions
+    from agg`);
   return rows.rows.map((r) => {
     const bands = r.bands.map(Number);
     let best = -1;
@@ -105,7 +107,7 @@ async function learn(
       dreams: Number(r.dreams),
       tone: feeling ? { feeling, count: bands[best] ?? 0 } : null,
       recent: (r.recent ?? []).filter((t): t is string => typeof t === 'string'),
-      companions: companions.get(r.name) ?? [],
+      companions: r.companions ?? [],
     };
   });
 }
@@ -256,4 +258,29 @@ export async function clearMeaning(db: Database, owner: LexiconOwner, symbol: st
     .where(and(eq(personalSymbols.userId, owner.userId), eq(personalSymbols.symbol, symbol)))
     .returning({ symbol: personalSymbols.symbol });
   if (!removed.length) throw notFound(MSG.personalMeaningNotFound);
+}
+
+/**
+ * The symbols the engine finds in one of the owner's dreams, each with the owner's lexicon entry:
+ * what the dream page offers to give a personal meaning. The route checked the dream through the
+ * dreams policy and the owner through this feature's.
+ */
+export async function lexiconForDream(
+  db: Database,
+  engine: InterpretationEngine,
+  owner: LexiconOwner,
+  dream: DreamForEngine,
+): Promise<LexiconEntry[]> {
+  const [analysis] = await engine.analyseMany([dream], dreamAnalysisTable(db, owner.userId));
+  const names = [...new Set((analysis?.symbols ?? []).filter((s) => s.via !== 'tag').map((s) => s.name))];
+  if (!names.length) return [];
+  const fingerprint = await engine.analysisFingerprint();
+  const [learned, meanings, cats] = await Promise.all([
+    learn(db, owner.userId, fingerprint, names),
+    meaningsOf(db, owner, names),
+    categories(engine, names),
+  ]);
+  const byName = new Map(learned.map((l) => [l.symbol, l]));
+  const meaningOf = new Map(meanings.map((m) => [m.symbol, m]));
+  return names.map((n) => entry(n, cats.get(n) ?? null, byName.get(n), meaningOf.get(n)));
 }

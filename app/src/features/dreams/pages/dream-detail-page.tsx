@@ -7,6 +7,7 @@ import type { EvidenceSpan } from '@common/schemas/interpretations';
 import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
 import { HighlightedNarrative, InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
+import { DreamSymbolMeanings } from '@app/features/lexicon';
 import { toast } from '@app/lib/toast-store';
 import { useDeleteDream, useDream } from '../api';
 import { LazyDreamDialog } from '../components/lazy-dream-dialog';
@@ -136,32 +137,35 @@ export function DreamDetailPage() {
         dream={d}
         onHighlight={setHighlight}
         after={
-          <Card>
-            <h2 className="text-lg font-semibold text-white">Details</h2>
-            <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-slate-400">Recorded</dt>
-                <dd className="text-slate-100">{formatShortDate(d.createdAt)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-400">Type</dt>
-                <dd className="text-slate-100">{lucid ? 'Lucid Dream' : 'Regular Dream'}</dd>
-              </div>
-              {d.intentionId ? (
+          <>
+            <DreamSymbolMeanings dreamId={d.id} />
+            <Card>
+              <h2 className="text-lg font-semibold text-white">Details</h2>
+              <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
                 <div>
-                  <dt className="text-slate-400">Intention</dt>
-                  <dd>
-                    <Link
-                      className="text-dream-300 hover:underline"
-                      to={`${paths.intentions}#intention-${d.intentionId}`}
-                    >
-                      View linked intention
-                    </Link>
-                  </dd>
+                  <dt className="text-slate-400">Recorded</dt>
+                  <dd className="text-slate-100">{formatShortDate(d.createdAt)}</dd>
                 </div>
-              ) : null}
-            </dl>
-          </Card>
+                <div>
+                  <dt className="text-slate-400">Type</dt>
+                  <dd className="text-slate-100">{lucid ? 'Lucid Dream' : 'Regular Dream'}</dd>
+                </div>
+                {d.intentionId ? (
+                  <div>
+                    <dt className="text-slate-400">Intention</dt>
+                    <dd>
+                      <Link
+                        className="text-dream-300 hover:underline"
+                        to={`${paths.intentions}#intention-${d.intentionId}`}
+                      >
+                        View linked intention
+                      </Link>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </Card>
+          </>
         }
       />
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { createDream, expect, test } from './fixtures';
 
 const NARRATIVE =
@@ -40,4 +41,11 @@ test('"Why this reading" highlights the words of the dream a paragraph comes fro
   // The negated chase is listed as deliberately left out, never as an image of the dream.
   await expect(panel).toContainText('Left out on purpose');
   await expect(panel).toContainText('chased');
+
+  // The reading with its panel passes an accessibility audit (WCAG 2 A/AA rules).
+  const audit = await new AxeBuilder({ page })
+    .include('[aria-labelledby="interpretation-heading"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

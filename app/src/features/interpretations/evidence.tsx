@@ -93,7 +93,7 @@ function WhyPanel({
       id={id}
       aria-labelledby={headingId}
       aria-live="polite"
-      className="mt-5 rounded-lg border border-dream-400/40 bg-night-800/60 p-4 text-sm"
+      className="mt-5 min-w-0 rounded-lg border border-dream-400/40 bg-night-800/60 p-4 text-sm [overflow-wrap:anywhere]"
       data-testid="why-this-reading"
     >
       <h3 id={headingId} className="font-semibold text-white">

@@ -12,7 +12,7 @@ import { baseForms } from '../nlp/morphology';
 import { TypoCorrector } from '../nlp/typos';
 import { SliceTimer } from '../util/cooperative';
 import type { Pronoun, TextSpan } from '../types';
-import { readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
+import { markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
 import { readLucidity } from './lucidity';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
 import { detectMotifs } from './motifs';
@@ -44,6 +44,10 @@ const HEART_FEAR_VERBS = wordList('heart-fear-verbs');
 const FEMALE = wordList('female-person-words');
 const MALE = wordList('male-person-words');
 const PEOPLE_CATEGORY = 'People and Figures';
+/** The knowledge-base symbol of a dream in which the dreamer knows they are dreaming. */
+const LUCID_SYMBOL = 'lucid dream';
+/** Parts of speech that build clauses: a text without them is a list of words, not a telling. */
+const FUNCTION_POS = new Set(['DET', 'PRON', 'ADP', 'AUX', 'CCONJ', 'SCONJ', 'PART']);
 /** Prepositions of place: a name after one is somewhere ("in Paris"), not someone. */
 const LOCATIVE_NAMES = wordList('locative');
 /** At most this many words of the narrative after "woke up" for it to be the dream's ending, not an image. */
@@ -270,8 +274,8 @@ export class DreamAnalyser {
     for (const token of doc.tokens) {
       if (!token.isWord || token.idiom >= 0 || !/^[a-z]+$/.test(token.normal)) continue;
       // A capitalised word inside a sentence is a name ("Sarah", "Elm").
-      if (/^\p{Lu}/u.test(token.text) && !firstWords.has(token.index)) continue;
-      const fix = corrector.correct(token.normal, token.forms);
+      if (/^\p{Lu}/u.test(token.text) && (!firstWords.has(token.index) || token.pos === 'PROPN')) continue;
+      const fix = await corrector.correct(token.normal, token.forms);
       if (!fix) continue;
       token.corrected = fix.word;
       token.normal = fix.word;
@@ -303,12 +307,29 @@ export class DreamAnalyser {
     const tags = dream.tags.map((t) => t.trim()).filter(Boolean);
     const tagDocs = tags.map((t) => readDocument(nlp, t.replace(/[-_]/g, ' ')));
     // Another language or no language at all: nothing in it is read as an English image.
+    const words = narrative.tokens.filter((t) => t.isWord && !/^\d/.test(t.normal));
+    const functionWords = words.filter((t) => FUNCTION_POS.has(t.pos)).length;
     const language = readLanguage(
-      narrative.tokens.filter((t) => t.isWord && !/^\d/.test(t.normal)).map((t) => t.normal),
+      words.map((t) => t.normal),
       dream.narrative,
       (w) => corrector.isKnown(w),
+      words.length ? functionWords / words.length : undefined,
     );
     const readable = language.language === 'en' && !language.nonsense;
+    // Names of several capitalised words; a title repeating one ("Ocean Drive") names the same place.
+    const names = markNames(narrative);
+    for (const t of title.tokens) if (t.isWord && names.has(t.normal)) t.name = true;
+    // A title that echoes a figure of speech of the dream ("Eggshells") means it the same way.
+    const idiomWords = new Map<string, (typeof narrative.idioms)[number]>();
+    for (const m of narrative.idioms)
+      for (const t of narrative.tokens.slice(m.start, m.end))
+        if (t.isWord && !STOPWORDS.has(t.normal)) idiomWords.set(t.normal, m);
+    for (const t of title.tokens) {
+      const m = idiomWords.get(t.normal);
+      if (!m || !t.isWord) continue;
+      t.idiom = title.idioms.length;
+      title.idioms.push({ entry: m.entry, start: t.index, end: t.index + 1 });
+    }
     const corrections: NonNullable<DreamAnalysis['corrections']> = [];
     if (readable) {
       await this.correct(narrative, corrector);
@@ -336,6 +357,14 @@ export class DreamAnalyser {
     // "…and then I woke up": waking at the end is how the dream ended, not one of its images.
     const wordsAfter = (h: SymbolHit) => narrative.tokens.slice(h.token + h.length).filter((t) => t.isWord).length;
     const lastSentence = narrative.sentences.at(-1)?.index ?? -1;
+    // "my heart was pounding" is fear told by the body, not an image of a heart.
+    const heartCueSentences = new Set(
+      fearCues(narrative)
+        .filter((c) => c.cue.startsWith('heart '))
+        .map((c) => c.token.sentence),
+    );
+    // "to ask the driver … there's no driver": denied in the same sentence, the thing is not there.
+    const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
     const images = hits.filter(
       (h) =>
         !(
@@ -343,8 +372,33 @@ export class DreamAnalyser {
           h.source === 'narrative' &&
           h.sentence === lastSentence &&
           wordsAfter(h) <= WAKING_TAIL_WORDS
-        ),
+        ) &&
+        !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
+        !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)),
     );
+    const lucidity = readLucidity(
+      readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
+      tags,
+    );
+    // A realisation stated in words the knowledge base's phrases do not cover ("I realised I was still dreaming").
+    const lucidSymbol = this.deps.kb.byName.get(LUCID_SYMBOL);
+    const evidence = lucidity.evidence;
+    if (evidence && lucidSymbol && !images.some((h) => h.symbol === lucidSymbol)) {
+      const span = narrative.tokens.filter((t) => t.startChar >= evidence.start && t.endChar <= evidence.end);
+      const first = span[0];
+      if (first)
+        images.push({
+          symbol: lucidSymbol,
+          via: 'phrase',
+          surface: surfaceOf(span),
+          term: LUCID_SYMBOL,
+          source: 'narrative',
+          sentence: first.sentence,
+          token: first.index,
+          length: span.length,
+          typo: false,
+        });
+    }
     const allHits = [...images, ...tagHits.filter((h, i) => tagHits.findIndex((x) => x.symbol === h.symbol) === i)];
 
     const bySymbol = new Map<string, { symbol: KbSymbol; hits: SymbolHit[] }>();
@@ -421,10 +475,6 @@ export class DreamAnalyser {
         ),
       })),
       this.deps.sentiment,
-    );
-    const lucidity = readLucidity(
-      readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
-      tags,
     );
     // The setting is the first place-like image the narrative mentions.
     const firstToken = new Map<string, number>();

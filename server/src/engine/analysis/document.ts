@@ -31,6 +31,8 @@ export interface Token {
   idiom: number;
   /** The word this one was read as when it looked like a typo ("snaek" → "snake"). */
   corrected?: string;
+  /** Part of a name of several capitalised words ("Elm Street", "Golden Dragon"): not an image of its own. */
+  name?: boolean;
 }
 
 export interface Sentence {
@@ -51,6 +53,47 @@ export interface DreamDocument {
   idioms: IdiomMatch[];
 }
 
+function isCapitalWord(t: Token | undefined, sentence: number): t is Token {
+  return (
+    t !== undefined &&
+    t.sentence === sentence &&
+    t.isWord &&
+    t.normal !== 'i' &&
+    /^\p{Lu}/u.test(t.text) &&
+    t.text !== t.text.toUpperCase()
+  );
+}
+
+/**
+ * Marks names of several capitalised words ("Elm Street", "Ocean Drive", "the Golden Dragon"): two
+ * or more capitalised words in a row, at least one of them inside the sentence. Returns their words.
+ */
+export function markNames(doc: DreamDocument): Set<string> {
+  const words = new Set<string>();
+  const firstWords = new Set(doc.sentences.map((s) => doc.tokens.slice(s.start, s.end).find((t) => t.isWord)?.index));
+  for (const t of doc.tokens) {
+    if (!isCapitalWord(t, t.sentence) || PERSON_WORDS.has(t.normal)) continue;
+    const prev = doc.tokens[t.index - 1];
+    const next = doc.tokens[t.index + 1];
+    const inside = !firstWords.has(t.index);
+    if (
+      (isCapitalWord(prev, t.sentence) && (inside || !firstWords.has(prev.index))) ||
+      (inside && isCapitalWord(next, t.sentence))
+    ) {
+      t.name = true;
+      words.add(t.normal);
+    }
+  }
+  for (const t of doc.tokens) {
+    const next = doc.tokens[t.index + 1];
+    if (next?.name && isCapitalWord(t, t.sentence) && !t.name && !PERSON_WORDS.has(t.normal)) {
+      t.name = true;
+      words.add(t.normal);
+    }
+  }
+  return words;
+}
+
 let idiomIndex: IdiomIndex | null = null;
 /** The figures of speech of the knowledge base, compiled on first use. */
 function idioms(): IdiomIndex {
@@ -63,14 +106,33 @@ const WORDLIKE = /^[\p{L}][\p{L}'-]*$/u;
 const NUMBER_TOKEN = /^(\d{1,4})(am|pm|a\.m\.|p\.m\.|st|nd|rd|th|s)?\.?$/;
 const YEAR = /^(1[5-9]|20)\d\d$/;
 const CLAUSE_BREAK_POS = wordList('clause-break-pos');
+/** "Grandpa Joe", "Aunt May": a word for a relative before a name stays a person of the dream. */
+const PERSON_WORDS = new Set([...wordList('female-person-words'), ...wordList('male-person-words')]);
 
-/** Marks clauses that date something in waking life: a year, or "… ago". */
+/** Words that move a clause to other nights or to waking life ("in the other versions I'm always frantic"). */
+const OTHER_TIMES = new Set([
+  'usually',
+  'normally',
+  'real life',
+  'waking life',
+  'other versions',
+  'other dreams',
+  'previous dreams',
+  'other times',
+  'other nights',
+]);
+
+/** Marks clauses that date something in waking life (a year, "… ago") or speak of other nights ("usually"). */
 function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {
   const out = tokens.map(() => false);
   let start = 0;
   const close = (end: number) => {
     const clause = tokens.slice(start, end);
-    if (clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago'))
+    const pairs = clause.slice(1).map((t, k) => `${clause[k]?.normal ?? ''} ${t.normal}`);
+    if (
+      clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago' || OTHER_TIMES.has(t.normal)) ||
+      pairs.some((p) => OTHER_TIMES.has(p))
+    )
       for (let i = start; i < end; i += 1) out[i] = true;
   };
   tokens.forEach((t, i) => {
@@ -119,22 +181,14 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
     const part = readDocument(nlp, piece, sentences.length);
     const offset = tokens.length;
     const idiomOffset = found.length;
+    const moved = <T extends { startChar: number; endChar: number }>(x: T): T => ({
+      ...x,
+      startChar: x.startChar + chars,
+      endChar: x.endChar + chars,
+    });
     for (const t of part.tokens)
-      tokens.push({
-        ...t,
-        index: t.index + offset,
-        startChar: t.startChar + chars,
-        endChar: t.endChar + chars,
-        idiom: t.idiom < 0 ? -1 : t.idiom + idiomOffset,
-      });
-    for (const s of part.sentences)
-      sentences.push({
-        ...s,
-        start: s.start + offset,
-        end: s.end + offset,
-        startChar: s.startChar + chars,
-        endChar: s.endChar + chars,
-      });
+      tokens.push({ ...moved(t), index: t.index + offset, idiom: t.idiom < 0 ? -1 : t.idiom + idiomOffset });
+    for (const s of part.sentences) sentences.push({ ...moved(s), start: s.start + offset, end: s.end + offset });
     for (const m of part.idioms) found.push({ ...m, start: m.start + offset, end: m.end + offset });
     chars += piece.length;
     await yieldToLoop();

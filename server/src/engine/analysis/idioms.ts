@@ -90,7 +90,7 @@ export class IdiomIndex {
       const word = pattern[p];
       if (!word) return -1;
       // Between words: hyphens, and fillers the pattern does not name ("drowning in all this paperwork").
-      if (p > 0)
+      if (p > 0 && !word.slot)
         while (
           i < end &&
           tokens[i] &&

@@ -63,6 +63,17 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "my teeth fell out": coming loose, not a fall ("I fell out of bed" still is one).
+  if (symbol.name === 'fall' && next?.normal === 'out' && after(2)?.normal !== 'of') return true;
+  // "the third time this month", "two times": a count of occasions, not a number in the dream.
+  if (symbol.category === 'Numbers' && next && (next.normal === 'time' || next.normal === 'times')) return true;
+  // "you'll be fine, love": a word of address, not the feeling.
+  if (
+    symbol.category === 'Emotions' &&
+    prev?.normal === ',' &&
+    (!next || next.sentence !== token.sentence || next.pos === 'PUNCT')
+  )
+    return true;
   // "I froze", "frozen in place": the dreamer's body, not ice ("a frozen lake" still is).
   if (symbol.name === 'ice' && (token.normal === 'frozen' || token.normal === 'froze') && next?.pos !== 'NOUN')
     return true;
@@ -230,6 +241,21 @@ export class SymbolMatcher {
     return false;
   }
 
+  /** "my laptop died", "the battery was dead": a made thing that stops working does not die. */
+  private async thingDies(token: Token, doc: DreamDocument): Promise<boolean> {
+    for (let k = token.index - 1; k >= 0 && k >= token.index - 4; k -= 1) {
+      const t = doc.tokens[k];
+      if (!t || t.sentence !== token.sentence || t.pos === 'PUNCT' || t.pos === 'VERB') return false;
+      if (t.pos !== 'NOUN' && t.pos !== 'PROPN') continue;
+      const entry = this.deps.wordnet.lookup(t.lemma, 'noun') ?? this.deps.wordnet.lookup(t.normal, 'noun');
+      const first = entry?.offsets[0];
+      if (first === undefined) return false;
+      const synset = await this.deps.wordnet.synset(first, 'noun');
+      return synset.lexName === 'noun.artifact';
+    }
+    return false;
+  }
+
   /** "oat milk", "elm tree": a noun right before another noun only says what kind that one is. */
   private modifiesNextNoun(token: Token, doc: DreamDocument): boolean {
     const next = doc.tokens[token.index + 1];
@@ -378,25 +404,12 @@ export class SymbolMatcher {
       const first = doc.tokens.slice(sentence.start, sentence.end).find((t) => t.isWord);
       if (first) firstWords.add(first.index);
     }
-    const isCapitalWord = (t: Token | undefined, sentence: number) =>
-      t !== undefined &&
-      t.sentence === sentence &&
-      t.isWord &&
-      t.normal !== 'i' &&
-      /^\p{Lu}/u.test(t.text) &&
-      t.text !== t.text.toUpperCase();
     for (const token of doc.tokens) {
       if ((token.index & 63) === 0) await timer.maybeYield();
       if (!token.isWord || consumed.has(token.index)) continue;
       const capitalised = this.isMidSentenceCapital(token, firstWords);
       // "Elm Street", "Maple Avenue": a name of several capitalised words is one name, not its parts.
-      if (
-        source === 'narrative' &&
-        isCapitalWord(token, token.sentence) &&
-        (isCapitalWord(doc.tokens[token.index - 1], token.sentence) ||
-          (capitalised && isCapitalWord(doc.tokens[token.index + 1], token.sentence)))
-      )
-        continue;
+      if (token.name) continue;
       let ref = this.matchWord(token, doc);
       let via: Via | null = ref ? (ref.via === 'name' ? 'name' : ref.via === 'synonym' ? 'synonym' : 'phrase') : null;
       if (ref && capitalised && NAME_LIKE.has(ref.term)) ref = null;
@@ -405,6 +418,7 @@ export class SymbolMatcher {
         if (ref) via = 'hypernym';
       }
       if (!ref || !via || token.backstory || isIdiom(doc, token, ref.symbol) || figurative(token, ref.symbol)) continue;
+      if (ref.symbol.name === 'die' && (await this.thingDies(token, doc))) continue;
       if (via !== 'hypernym' && this.isCompoundModifier(token, doc)) continue;
       if (via === 'hypernym' && this.modifiesNextNoun(token, doc)) continue;
       if (token.negated) {

@@ -85,12 +85,35 @@ function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[
   return i;
 }
 
+/** Verbs that make what follows a belief or a wish, not an event ("they thought I could fly"). */
+const HYPOTHETICAL_HEADS = new Set([
+  'think',
+  'thought',
+  'believe',
+  'expect',
+  'wish',
+  'hope',
+  'imagine',
+  'pretend',
+  'assume',
+  'suppose',
+]);
+const MODALS = new Set(['could', 'would', 'might']);
+
 /** Returns, for each token of one sentence, whether it lies inside a negation's scope. */
 export function negationScope(tokens: NegationToken[]): boolean[] {
   const negated = tokens.map(() => false);
   for (let i = 0; i < tokens.length; i += 1) {
     const t = tokens[i];
     if (!t) continue;
+    // "everyone thought I could fly", "I wish I could fly": the ability is believed or wished, not shown.
+    if (MODALS.has(t.normal) && tokens[i + 1]?.pos === 'VERB') {
+      const head = tokens.slice(Math.max(0, i - 4), i);
+      if (head.some((h) => h.forms.some((f) => HYPOTHETICAL_HEADS.has(f)) || HYPOTHETICAL_HEADS.has(h.normal))) {
+        negated[i + 1] = true;
+        continue;
+      }
+    }
     // "instead of panicking", "rather than scared": the alternative that did not happen.
     if (
       (t.normal === 'instead' && tokens[i + 1]?.normal === 'of') ||

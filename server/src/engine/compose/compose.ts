@@ -38,7 +38,6 @@ const SHAPES: Record<DreamShape, ParagraphKind[]> = {
   recurring: ['connections', 'overview', 'personal', 'symbols', 'feeling', 'lucidity', 'question'],
   visitation: ['visit', 'feeling', 'personal', 'symbols', 'connections', 'question'],
   mundane: ['everyday', 'personal', 'symbols', 'connections', 'question'],
-  unreadable: ['unreadable'],
 };
 
 /** The paragraphs of each angle a regeneration takes. */
@@ -99,8 +98,7 @@ function compose(input: ComposeInput, variant: number, attempt: number, repeats:
     people: analysis.symbols.some((s) => s.category === 'People and Figures'),
     story: narrative.sentences.length >= 3,
   };
-  // A dream the engine cannot read gets the same honest answer however often it is asked.
-  const angle = shape === 'unreadable' ? 'shape' : angleFor(variant, fits);
+  const angle = angleFor(variant, fits);
   const ctx: ComposeContext = {
     dream: input.dream,
     analysis,

@@ -6,9 +6,9 @@ import type { IntentionReading } from './intention';
  * The kind of dream a reading is shaped for. A nightmare is met with its fear first and ways to
  * work with it; a lucid dream with what the dreamer did with their awareness; a recurring dream with
  * how it has changed; a visit from someone who has died with that person; a mundane dream plainly.
- * A dream in another language, or text that is not language, gets an honest answer instead.
+ * (A dream in another language, or text that is not language, never gets this far: compose/unreadable.ts.)
  */
-export type DreamShape = 'lucid' | 'visitation' | 'nightmare' | 'recurring' | 'mundane' | 'general' | 'unreadable';
+export type DreamShape = 'lucid' | 'visitation' | 'nightmare' | 'recurring' | 'mundane' | 'general';
 
 /**
  * The angle a reading takes. The first reading of a dream follows its shape; each regeneration
@@ -67,7 +67,6 @@ export function shapeOf(
   recurrences: Recurrence[],
   recurringMarked: boolean,
 ): DreamShape {
-  if (analysis.nonsense || (analysis.language && !['en', 'und'].includes(analysis.language))) return 'unreadable';
   if (analysis.lucid) return 'lucid';
   if (analysis.motifs.some((m) => m.id === 'deceased-visitor') || visitsTheDead(dream, analysis)) return 'visitation';
   if (isNightmare(dream, analysis)) return 'nightmare';
@@ -82,7 +81,6 @@ export function shapeOf(
  * recurring dream (where lucidity helps most). Never for a mundane dream or a visit from the dead.
  */
 export function lucidFits(shape: DreamShape, analysis: DreamAnalysis, intention: IntentionReading | null): boolean {
-  if (shape === 'unreadable') return false;
   if (shape === 'mundane' || shape === 'visitation') return Boolean(intention?.lucidGoal);
   return (
     analysis.lucid ||

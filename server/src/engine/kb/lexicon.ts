@@ -67,7 +67,7 @@ export interface IdiomEntry {
   phrase: string;
   /** Its figurative sense, in a few words ("overwhelm"). */
   sense: string;
-  /** The feeling symbol the expression names, read in place of its words ("blood ran cold" → fear). */
+  /** The symbol the expression names, read in place of its words ("raining cats and dogs" → rain). */
   reads?: string;
 }
 

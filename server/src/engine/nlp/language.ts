@@ -1,4 +1,5 @@
 import { detectAll } from 'tinyld';
+import { STOPWORDS } from './text';
 
 /**
  * Whether a text is English the engine can read, another language, or not language at all
@@ -22,6 +23,15 @@ const NONSENSE_SHARE = 0.35;
 /** tinyld's confidence needed to call another language. */
 const OTHER_LANGUAGE_CONFIDENCE = 0.3;
 
+/** English text is full of function words; another language's words rarely are English ones. */
+const ENGLISH_FUNCTION_SHARE = 0.2;
+/**
+ * Below this share of function words (determiners, pronouns, prepositions, auxiliaries) a text of
+ * WORD_SALAD_MIN words or more has no clause at all: a list of words, not a telling.
+ */
+const WORD_SALAD_FUNCTION_SHARE = 0.12;
+const WORD_SALAD_MIN = 6;
+
 /** The standard typesetting placeholder, not a dream. */
 const PLACEHOLDER = /\blorem ipsum\b|\bdolor sit amet\b/i;
 
@@ -39,9 +49,15 @@ export function unpronounceable(word: string): boolean {
 }
 
 /**
- * `isKnown` says whether the dictionary knows a lower-case word (stopwords, WordNet, knowledge base).
+ * `isKnown` says whether the dictionary knows a lower-case word (stopwords, WordNet, knowledge base);
+ * `functionShare`, when the text was tagged, the share of its words that are function words.
  */
-export function readLanguage(words: string[], text: string, isKnown: (word: string) => boolean): LanguageReading {
+export function readLanguage(
+  words: string[],
+  text: string,
+  isKnown: (word: string) => boolean,
+  functionShare?: number,
+): LanguageReading {
   const letters = words.map((w) => w.toLowerCase()).filter((w) => /^\p{L}[\p{L}'-]*$/u.test(w));
   if (!letters.length) {
     const nonsense = text.trim().length > 0 && !/\p{L}/u.test(text);
@@ -51,7 +67,6 @@ export function readLanguage(words: string[], text: string, isKnown: (word: stri
   const known = ascii.filter((w) => isKnown(w.replace(/'.*$/, ''))).length;
   const englishShare = known / letters.length;
   if (PLACEHOLDER.test(text)) return { language: 'und', nonsense: true, englishShare };
-  if (englishShare >= ENGLISH_SHARE) return { language: 'en', nonsense: false, englishShare };
   const unknown = letters.filter((w) => !isKnown(w));
   const mashed = unknown.filter(unpronounceable).length;
   // Keyboard mashing ("asdf qwer zxcv", "sdkfj sdlkfj"): most unknown words cannot be said.
@@ -59,8 +74,20 @@ export function readLanguage(words: string[], text: string, isKnown: (word: stri
     return { language: 'und', nonsense: true, englishShare };
   const guesses = detectAll(text);
   const top = guesses[0];
-  if (top && top.lang !== 'en' && top.accuracy >= OTHER_LANGUAGE_CONFIDENCE && letters.length >= 2)
+  const otherLanguage = top && top.lang !== 'en' && top.accuracy >= OTHER_LANGUAGE_CONFIDENCE && letters.length >= 2;
+  const englishFunction = letters.filter((w) => STOPWORDS.has(w)).length / letters.length;
+  // Spanish or Dutch can share many words with English ("sol", "rosa", "water"), but not its function words.
+  if (otherLanguage && top && englishFunction < ENGLISH_FUNCTION_SHARE && letters.length >= 4)
     return { language: top.lang, nonsense: false, englishShare };
+  if (
+    functionShare !== undefined &&
+    letters.length >= WORD_SALAD_MIN &&
+    functionShare < WORD_SALAD_FUNCTION_SHARE &&
+    englishShare >= ENGLISH_SHARE
+  )
+    return { language: 'en', nonsense: true, englishShare };
+  if (englishShare >= ENGLISH_SHARE) return { language: 'en', nonsense: false, englishShare };
+  if (otherLanguage && top) return { language: top.lang, nonsense: false, englishShare };
   if (englishShare < NONSENSE_SHARE) return { language: 'und', nonsense: true, englishShare };
   return { language: 'en', nonsense: false, englishShare };
 }

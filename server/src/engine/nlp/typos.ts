@@ -1,5 +1,5 @@
 import { wordList } from '../kb/lexicon';
-import { baseForms } from './morphology';
+import { baseForms, irregularForms } from './morphology';
 import { STOPWORDS } from './text';
 import type { WordNet } from './wordnet';
 
@@ -31,12 +31,14 @@ const COST = {
   transpose: 0.75,
   /** A letter typed that the word does not have. */
   insert: 1,
-  /** …that repeats its neighbour ("runnning") or sits next to it on the keyboard ("snakre"). */
-  insertNear: 0.6,
+  /** …that repeats its neighbour ("runnning"). */
+  insertRepeat: 0.6,
+  /** …that sits next to its neighbour on the keyboard ("snakre"). */
+  insertNear: 0.8,
   /** A letter of the word left out. */
-  omit: 1,
+  omit: 0.9,
   /** …that was doubled or a vowel ("ocasion", "gardn"). */
-  omitEasy: 0.8,
+  omitEasy: 0.75,
 };
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
 
@@ -60,9 +62,11 @@ export function typingDistance(typed: string, word: string, max = 2): number {
       const sub =
         t === w ? 0 : adjacentKeys(t, w) || (VOWELS.has(t) && VOWELS.has(w)) ? COST.substituteNear : COST.substitute;
       const neighbours = [typed[i - 2], typed[i]];
-      const ins = neighbours.some((c) => c !== undefined && (c === t || adjacentKeys(c, t)))
-        ? COST.insertNear
-        : COST.insert;
+      const ins = neighbours.some((c) => c === t)
+        ? COST.insertRepeat
+        : neighbours.some((c) => c !== undefined && adjacentKeys(c, t))
+          ? COST.insertNear
+          : COST.insert;
       const omit = word[j - 2] === w || VOWELS.has(w) ? COST.omitEasy : COST.omit;
       let v = Math.min((prev[j - 1] ?? Infinity) + sub, (prev[j] ?? Infinity) + ins, (row[j - 1] ?? Infinity) + omit);
       if (i > 1 && j > 1 && t === word[j - 2] && typed[i - 2] === w && t !== w)
@@ -85,6 +89,23 @@ function allowance(length: number): number {
 }
 
 export const MIN_TYPO_LENGTH = 4;
+/** How much closer a knowledge-base word counts when choosing between candidates. */
+const KB_PRIOR = 0.25;
+
+/** Plural, -ing and -ed forms of a word (spelling rules only; a few impossible forms do no harm). */
+export function inflections(word: string): string[] {
+  const out = new Set<string>();
+  const last = word.at(-1) ?? '';
+  const consonantY = last === 'y' && !VOWELS.has(word.at(-2) ?? 'a');
+  out.add(/(s|x|z|ch|sh)$/.test(word) ? `${word}es` : consonantY ? `${word.slice(0, -1)}ies` : `${word}s`);
+  const stem = last === 'e' && word.length > 2 && !word.endsWith('ee') ? word.slice(0, -1) : word;
+  // One vowel before a final consonant doubles it: run → running, stop → stopped.
+  const doubles = /[^aeiou][aeiou][bdgklmnprt]$/.test(word) && word.length <= 5;
+  const base = doubles ? `${word}${last}` : stem;
+  out.add(`${base}ing`);
+  out.add(consonantY ? `${word.slice(0, -1)}ied` : last === 'e' ? `${word}d` : `${base}ed`);
+  return [...out];
+}
 const INFORMAL = wordList('informal-words');
 
 export interface Correction {
@@ -125,6 +146,19 @@ export class TypoCorrector {
       terms.add(term);
       if (!frequency.has(term)) frequency.set(term, counts.get(term) ?? 0);
     }
+    // Regular inflections of the knowledge base's words ("chasimg" is chasing, "climed" climbed).
+    for (const term of [...terms]) {
+      const f = frequency.get(term) ?? 0;
+      for (const form of inflections(term)) {
+        terms.add(form);
+        if (!frequency.has(form)) frequency.set(form, f);
+      }
+    }
+    // Irregular forms of common words are words too ("teeht" is teeth, "flwe" flew).
+    for (const [form, base] of irregularForms()) {
+      const f = frequency.get(base);
+      if (f !== undefined && /^[a-z]+$/.test(form) && form.length >= 3 && !frequency.has(form)) frequency.set(form, f);
+    }
     return new TypoCorrector(wordnet, terms, frequency);
   }
 
@@ -144,14 +178,41 @@ export class TypoCorrector {
   }
 
   /** The word meant by an unknown word, or null when it is known, too short or too ambiguous to guess. */
-  correct(word: string, forms: readonly string[] = baseForms(word)): Correction | null {
+  async correct(word: string, forms: readonly string[] = baseForms(word)): Promise<Correction | null> {
     if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) return null;
     const cached = this.cache.get(word);
     if (cached !== undefined) return cached;
-    const found = this.isKnown(word, forms) ? null : this.search(word);
+    const found = (await this.isRealWord(word, forms)) ? null : this.search(word);
     if (this.cache.size > 20000) this.cache.clear();
     this.cache.set(word, found);
     return found;
+  }
+
+  /** British spellings WordNet writes the American way ("colour", "realise", "centre", "travelled"). */
+  private static spellings(word: string): string[] {
+    const out = [
+      word.replace(/our(s|ed|ing|ful)?$/, 'or$1'),
+      word.replace(/is(e|es|ed|ing|ation|ations)$/, 'iz$1'),
+      word.replace(/ys(e|es|ed|ing)$/, 'yz$1'),
+      word.replace(/tre(s)?$/, 'ter$1'),
+      word.replace(/ogue(s)?$/, 'og$1'),
+      word.replace(/ence$/, 'ense'),
+      word.replace(/ll(ed|ing|er)$/, 'l$1'),
+    ];
+    return out.filter((w) => w !== word);
+  }
+
+  /** Known, and not only as someone's name: "wolff" is WordNet's Wolff, so it may still be a typo of wolf. */
+  private async isRealWord(word: string, forms: readonly string[]): Promise<boolean> {
+    if (STOPWORDS.has(word) || INFORMAL.has(word) || forms.some((f) => this.kbTerms.has(f))) return true;
+    for (const f of forms) {
+      // A suffix makes a word only of a base that takes it: "climed" is not clime + -d, since clime is no verb.
+      if (f !== word && /(ed|ing)$/.test(word) && !this.wordnet.has(f, 'verb')) continue;
+      if (this.wordnet.has(f) && (await this.wordnet.isCommonWord(f))) return true;
+    }
+    for (const us of TypoCorrector.spellings(word))
+      for (const f of baseForms(us)) if (this.kbTerms.has(f) || this.wordnet.has(f)) return true;
+    return false;
   }
 
   private candidates(word: string): string[] {
@@ -173,13 +234,16 @@ export class TypoCorrector {
     let bestCost = Infinity;
     for (const candidate of this.candidates(word)) {
       if (candidate[0] !== word[0] && !(candidate[0] === word[1] && candidate[1] === word[0])) continue;
-      const cost = typingDistance(word, candidate, max);
-      if (cost > max || cost > bestCost + 1e-9) continue;
+      const raw = typingDistance(word, candidate, max);
+      if (raw > max) continue;
+      // In a dream journal a word of the knowledge base is the likelier meaning ("watr": water, not watt).
+      const cost = this.kbTerms.has(candidate) ? raw - KB_PRIOR : raw;
+      if (cost > bestCost + 1e-9) continue;
       if (cost < bestCost - 1e-9) {
         bestCost = cost;
         best = [];
       }
-      best.push({ word: candidate, cost });
+      best.push({ word: candidate, cost: raw });
     }
     if (!best.length) return null;
     if (best.length === 1) return best[0] ?? null;

@@ -2,6 +2,7 @@ import type { DreamReading } from '../analysis/analyse';
 import { composeReading } from '../compose/compose';
 import { findRecurrences, markedRecurring, newSymbols, type HistoryItem } from '../compose/history';
 import { readIntention, type IntentionReading } from '../compose/intention';
+import { unreadableReading } from '../compose/unreadable';
 import { loadRuntime, type EngineRuntime, type RuntimeOptions } from '../runtime';
 import { readSymbol } from '../symbol-reading';
 import type {
@@ -143,6 +144,17 @@ export class LocalEngine implements InterpretationEngine {
 
   private compose(rt: EngineRuntime, req: InterpretRequest, prepared: PreparedReading): InterpretationResult {
     const { reading, history, intention, personal, recurringMarked } = prepared;
+    const analysis = structuredClone(reading.analysis);
+    // A dream in another language, or not language at all, gets an honest short answer instead of invented images.
+    const unreadable = unreadableReading(reading.analysis);
+    if (unreadable !== null)
+      return {
+        content: unreadable,
+        provider: 'local',
+        analysis,
+        insights: insightsOf(prepared),
+        composition: { shape: 'unreadable', angle: 'shape', paragraphs: ['unreadable'] },
+      };
     const recurrences = findRecurrences(reading.analysis, history, recurringMarked);
     const composed = composeReading({
       dream: req.dream,
@@ -160,7 +172,7 @@ export class LocalEngine implements InterpretationEngine {
     return {
       content: composed.text,
       provider: 'local',
-      analysis: structuredClone(reading.analysis),
+      analysis,
       insights: insightsOf(prepared),
       composition: { shape: composed.shape, angle: composed.angle, paragraphs: composed.kinds },
     };

@@ -14,6 +14,16 @@ const PREVIOUS_READINGS = 10;
 /** The user's latest readings a new one is kept from repeating (engine/compose/repetition.ts). */
 const RECENT_READINGS = REPEAT_WINDOW - 1;
 
+/** The user's other dreams a reading looks back on, newest first (journal order). */
+function otherDreams(db: Database, userId: number, dreamId: number) {
+  return db
+    .select(versionedDreamColumns)
+    .from(dreams)
+    .where(and(eq(dreams.userId, userId), ne(dreams.id, dreamId)))
+    .orderBy(...JOURNAL_ORDER)
+    .limit(HISTORY_SIZE);
+}
+
 /** Picks the engine's fields off a dream row (rows carry more columns than the engine needs). */
 export function toEngineDream(row: DreamForEngine): DreamForEngine {
   return {
@@ -45,12 +55,7 @@ export async function generateInterpretation(
         .from(intentions)
         .where(and(eq(intentions.id, dream.intentionId), eq(intentions.userId, userId)))
     : [];
-  const history = await db
-    .select(versionedDreamColumns)
-    .from(dreams)
-    .where(and(eq(dreams.userId, userId), ne(dreams.id, dreamId)))
-    .orderBy(...JOURNAL_ORDER)
-    .limit(HISTORY_SIZE);
+  const history = await otherDreams(db, userId, dreamId);
   const previous = await db
     .select({ content: interpretations.content })
     .from(interpretations)
@@ -94,12 +99,7 @@ export async function readingEvidence(
 ): Promise<ReadingEvidence> {
   const { userId, id: dreamId } = dream;
   const analysis = await engine.analyse(toEngineDream(dream));
-  const history = await db
-    .select(versionedDreamColumns)
-    .from(dreams)
-    .where(and(eq(dreams.userId, userId), ne(dreams.id, dreamId)))
-    .orderBy(...JOURNAL_ORDER)
-    .limit(HISTORY_SIZE);
+  const history = await otherDreams(db, userId, dreamId);
   const fingerprint = await engine.analysisFingerprint();
   const stored = new Map(
     (await dreamAnalysisTable(db, userId).load(history.map((h) => h.id))).map((row) => [row.dreamId, row]),

@@ -10,7 +10,6 @@ import { question } from './question';
 import { relations } from './relations';
 import { story } from './story';
 import { symbols } from './symbols';
-import { unreadable } from './unreadable';
 import { visit } from './visit';
 
 /**
@@ -29,8 +28,7 @@ export type ParagraphKind =
   | 'nightmare'
   | 'visit'
   | 'everyday'
-  | 'personal'
-  | 'unreadable';
+  | 'personal';
 
 /** Writes one paragraph of a reading, or null when it has nothing to say for this dream. */
 export type ParagraphWriter = (ctx: ComposeContext) => string | null;
@@ -48,5 +46,4 @@ export const PARAGRAPHS: ReadonlyMap<ParagraphKind, ParagraphWriter> = new Map<P
   ['visit', visit],
   ['everyday', everyday],
   ['personal', personal],
-  ['unreadable', unreadable],
 ]);

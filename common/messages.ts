@@ -84,4 +84,14 @@ export const MSG = {
   deleteUserConfirm:
     'Are you sure you want to delete this user? This action cannot be undone and will delete all user data.',
   accessDenied: 'You do not have administrator privileges to access this page.',
+  profileUsernameMin: 'Username must be at least 3 characters long',
+  profileEmailInvalid: 'Please enter a valid email address',
+  currentPasswordRequired: 'Current password is required to make changes',
+  currentPasswordWrong: 'Current password is incorrect',
+  newPasswordsMismatch: 'New passwords do not match',
+  avatarErrorTitle: 'Error updating avatar',
+  avatarErrorText: 'There was a problem updating your avatar. Please try again.',
+  profileErrorTitle: 'Error updating profile',
+  profileErrorText: 'There was a problem updating your profile. Please try again.',
+  noTagsYet: 'No tags recorded yet',
 } as const;

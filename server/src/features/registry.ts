@@ -11,6 +11,7 @@ import { socialPublicRoutes, socialRoutes } from './social/routes';
 import { interpretationRoutes } from './interpretations/routes';
 import { symbolRoutes } from './symbols/routes';
 import { transferRoutes } from './transfer/routes';
+import { profileRoutes } from './users/profile-routes';
 
 export interface FeatureDeps {
   db: Database;
@@ -37,5 +38,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: FeatureD
     await signedIn.register(symbolRoutes, { db, engine });
     await signedIn.register(analyticsRoutes, { db, engine });
     await signedIn.register(socialRoutes, { db });
+    await signedIn.register(profileRoutes, { db });
   });
 }

@@ -53,6 +53,19 @@ export const router = createBrowserRouter([
         path: paths.support,
         lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).SupportPage }),
       },
+      // Public read (decisions page): a copied share link works for a visitor.
+      {
+        path: paths.socialFeed,
+        lazy: async () => ({
+          Component: (await import('@app/features/social/pages/social-feed-page')).SocialFeedPage,
+        }),
+      },
+      {
+        path: '/shared-dream/:id',
+        lazy: async () => ({
+          Component: (await import('@app/features/social/pages/shared-dream-page')).SharedDreamPage,
+        }),
+      },
       {
         element: <RequireUser />,
         children: [
@@ -87,7 +100,12 @@ export const router = createBrowserRouter([
       },
       {
         element: <RequireAdmin />,
-        children: [{ path: paths.admin, element: <NotFoundPage /> }],
+        children: [
+          {
+            path: paths.admin,
+            lazy: async () => ({ Component: (await import('@app/features/admin/pages/admin-page')).AdminPage }),
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

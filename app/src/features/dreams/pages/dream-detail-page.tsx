@@ -6,6 +6,7 @@ import { paths } from '@common/paths';
 import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
 import { InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
+import { DreamShareButton } from '@app/features/social';
 import { toast } from '@app/lib/toast-store';
 import { useDeleteDream, useDream } from '../api';
 import { LazyDreamDialog } from '../components/lazy-dream-dialog';
@@ -112,6 +113,7 @@ export function DreamDetailPage() {
                 </Button>
               }
             />
+            <DreamShareButton dreamId={d.id} />
             <Button
               variant="outline"
               size="sm"

@@ -66,9 +66,9 @@ export function UsersTab({ me }: { me: PublicUser }) {
         <p className="text-sm text-slate-300">No users found</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="text-slate-400">
+          <div>
+            <table className="w-full text-left text-sm">
+              <thead className="hidden text-slate-400 sm:table-header-group">
                 <tr>
                   <th className="py-2 pr-3 font-medium">Username</th>
                   <th className="py-2 pr-3 font-medium">Email</th>
@@ -85,12 +85,32 @@ export function UsersTab({ me }: { me: PublicUser }) {
                       ? MSG.cannotDeleteSelf
                       : null;
                   return (
-                    <tr key={u.id} className="border-t border-night-700 text-slate-200">
-                      <td className="py-2 pr-3 wrap-anywhere">{u.username}</td>
-                      <td className="py-2 pr-3 wrap-anywhere">{u.email}</td>
-                      <td className="py-2 pr-3">{roleLabel(u)}</td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{formatShortDate(u.createdAt)}</td>
-                      <td className="py-1">
+                    <tr key={u.id} className="block border-t border-night-700 py-2 text-slate-200 sm:table-row sm:py-0">
+                      <td
+                        data-label="Username:"
+                        className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none wrap-anywhere"
+                      >
+                        {u.username}
+                      </td>
+                      <td
+                        data-label="Email:"
+                        className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none wrap-anywhere"
+                      >
+                        {u.email}
+                      </td>
+                      <td
+                        data-label="Role:"
+                        className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none"
+                      >
+                        {roleLabel(u)}
+                      </td>
+                      <td
+                        data-label="Joined:"
+                        className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none sm:whitespace-nowrap"
+                      >
+                        {formatShortDate(u.createdAt)}
+                      </td>
+                      <td className="block py-1 sm:table-cell">
                         <div className="flex gap-1">
                           <Button
                             variant="ghost"

@@ -105,9 +105,9 @@ function Overview({ stats }: { stats: ReturnType<typeof useAdminStats> }) {
         ) : recent.length === 0 ? (
           <p className="mt-3 text-sm text-slate-300">No recent users</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[30rem] text-left text-sm">
-              <thead className="text-slate-400">
+          <div className="mt-3">
+            <table className="w-full text-left text-sm">
+              <thead className="hidden text-slate-400 sm:table-header-group">
                 <tr>
                   <th className="py-2 pr-3 font-medium">Username</th>
                   <th className="py-2 pr-3 font-medium">Email</th>
@@ -117,11 +117,31 @@ function Overview({ stats }: { stats: ReturnType<typeof useAdminStats> }) {
               </thead>
               <tbody>
                 {recent.map((u) => (
-                  <tr key={u.id} className="border-t border-night-700 text-slate-200">
-                    <td className="py-2 pr-3 wrap-anywhere">{u.username}</td>
-                    <td className="py-2 pr-3 wrap-anywhere">{u.email}</td>
-                    <td className="py-2 pr-3">{u.isAdmin || u.isSuperAdmin ? 'Admin' : 'User'}</td>
-                    <td className="py-2 whitespace-nowrap">{formatShortDate(u.createdAt)}</td>
+                  <tr key={u.id} className="block border-t border-night-700 py-2 text-slate-200 sm:table-row sm:py-0">
+                    <td
+                      data-label="Username:"
+                      className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none wrap-anywhere"
+                    >
+                      {u.username}
+                    </td>
+                    <td
+                      data-label="Email:"
+                      className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none wrap-anywhere"
+                    >
+                      {u.email}
+                    </td>
+                    <td
+                      data-label="Role:"
+                      className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none"
+                    >
+                      {u.isAdmin || u.isSuperAdmin ? 'Admin' : 'User'}
+                    </td>
+                    <td
+                      data-label="Joined:"
+                      className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none sm:whitespace-nowrap"
+                    >
+                      {formatShortDate(u.createdAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

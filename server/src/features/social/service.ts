@@ -53,7 +53,7 @@ export async function deleteSharedDream(db: Database, id: number): Promise<void>
  * comments the viewer may read and whether the viewer liked it (correlated subqueries over the
  * (shared_dream_id) indexes: no query per item).
  */
-function feedSelect(db: Database, viewer: Viewer) {
+function feedSelect<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, viewer: Viewer, extra?: Extra) {
   const commentsReadable = readableCondition(viewer, dreamComments);
   const likedByViewer = viewer
     ? sql<boolean>`exists (select 1 from ${dreamLikes} where ${dreamLikes.sharedDreamId} = ${sharedDreams.id} and ${dreamLikes.userId} = ${viewer.id})`
@@ -68,12 +68,17 @@ function feedSelect(db: Database, viewer: Viewer) {
         commentsReadable ? sql` and ${commentsReadable}` : sql``
       })`,
       userHasLiked: likedByViewer,
+      ...(extra as Extra),
     })
     .from(sharedDreams)
     .innerJoin(users, eq(users.id, sharedDreams.userId));
 }
 
-/** One page of the feed, newest first; `mine` keeps the viewer's own shares (My Shared Dreams). */
+/**
+ * One page of the feed, newest first; `mine` keeps the viewer's own shares (My Shared Dreams). The
+ * page and the number of readable shares come in one statement (the count is an uncorrelated subquery,
+ * run once); only a page past the end needs a second query for the count.
+ */
 export async function feedPage(
   db: Database,
   viewer: Viewer,
@@ -82,20 +87,24 @@ export async function feedPage(
   const conditions: (SQL | undefined)[] = [readableCondition(viewer, sharedDreams)];
   if (options.mine && viewer) conditions.push(eq(sharedDreams.userId, viewer.id));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    feedSelect(db, viewer)
-      .where(where)
-      .orderBy(desc(sharedDreams.createdAt), desc(sharedDreams.id))
-      .limit(options.limit)
-      .offset((options.page - 1) * options.limit),
-    db.select({ n: count() }).from(sharedDreams).where(where),
-  ]);
-  const n = total?.n ?? 0;
+  const rows = await feedSelect(db, viewer, {
+    total: sql<number>`(select count(*) from ${sharedDreams} where ${where ?? sql`true`})`,
+  })
+    .where(where)
+    .orderBy(desc(sharedDreams.createdAt), desc(sharedDreams.id))
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit);
+  let n = rows[0]?.total;
+  if (n === undefined) {
+    const [counted] = await db.select({ n: count() }).from(sharedDreams).where(where);
+    n = counted?.n ?? 0;
+  }
+  const total = Number(n);
   return {
     sharedDreams: rows.map((row) => presentFeedItem(viewer, row as FeedRow)),
-    totalPages: Math.max(1, Math.ceil(n / options.limit)),
+    totalPages: Math.max(1, Math.ceil(total / options.limit)),
     page: options.page,
-    total: n,
+    total,
   };
 }
 

@@ -1,8 +1,8 @@
 import { Pencil, ShieldPlus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { formatShortDate } from '@common/dream-text';
 import { MSG } from '@common/messages';
 import type { PublicUser } from '@common/schemas/auth';
+import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@app/components/ui/dialog';
 import { Input } from '@app/components/ui/input';
@@ -11,6 +11,7 @@ import { Tooltip } from '@app/components/ui/tooltip';
 import { describeError } from '@app/lib/api-client';
 import { toast } from '@app/lib/toast-store';
 import { useAdminUsers, useDeleteUser, useUpdateUser } from '../api';
+import { UserTable } from './user-table';
 
 const ConfirmDialog = lazy(async () => ({ default: (await import('@app/components/ui/alert-dialog')).ConfirmDialog }));
 
@@ -56,112 +57,68 @@ export function UsersTab({ me }: { me: PublicUser }) {
       {users.isPending ? (
         <Spinner label="Loading users" />
       ) : users.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-200">
-          Failed to fetch users: {describeError(users.error, 'Unknown error')}
-          <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          title="Failed to fetch users"
+          error={users.error}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       ) : users.data.users.length === 0 ? (
         <p className="text-sm text-slate-300">No users found</p>
       ) : (
         <>
-          <div>
-            <table className="w-full text-left text-sm">
-              <thead className="hidden text-slate-400 sm:table-header-group">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Username</th>
-                  <th className="py-2 pr-3 font-medium">Email</th>
-                  <th className="py-2 pr-3 font-medium">Role</th>
-                  <th className="py-2 pr-3 font-medium">Joined</th>
-                  <th className="py-2 font-medium">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.users.map((u) => {
-                  const deleteBlocked = u.isSuperAdmin
-                    ? MSG.superAdminNotDeletable
-                    : u.id === me.id
-                      ? MSG.cannotDeleteSelf
-                      : null;
-                  return (
-                    <tr key={u.id} className="block border-t border-night-700 py-2 text-slate-200 sm:table-row sm:py-0">
-                      <td
-                        data-label="Username:"
-                        className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none wrap-anywhere"
+          <UserTable
+            users={users.data.users}
+            role={roleLabel}
+            actions={(u) => {
+              const deleteBlocked = u.isSuperAdmin
+                ? MSG.superAdminNotDeletable
+                : u.id === me.id
+                  ? MSG.cannotDeleteSelf
+                  : null;
+              return (
+                <div className="flex gap-1">
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(u)} aria-label={`Edit ${u.username}`}>
+                    <Pencil aria-hidden /> Edit
+                  </Button>
+                  {u.isAdmin || u.isSuperAdmin ? null : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setPromoting(u)}
+                      aria-label={`Make ${u.username} an admin`}
+                    >
+                      <ShieldPlus aria-hidden /> Make Admin
+                    </Button>
+                  )}
+                  {deleteBlocked ? (
+                    <Tooltip content={deleteBlocked}>
+                      {/* A disabled button gets no pointer events: the span carries the tooltip. */}
+                      <span
+                        tabIndex={0}
+                        className="inline-flex rounded-lg"
+                        aria-label={`Delete ${u.username}: ${deleteBlocked}`}
                       >
-                        {u.username}
-                      </td>
-                      <td
-                        data-label="Email:"
-                        className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none wrap-anywhere"
-                      >
-                        {u.email}
-                      </td>
-                      <td
-                        data-label="Role:"
-                        className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none"
-                      >
-                        {roleLabel(u)}
-                      </td>
-                      <td
-                        data-label="Joined:"
-                        className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none sm:whitespace-nowrap"
-                      >
-                        {formatShortDate(u.createdAt)}
-                      </td>
-                      <td className="block py-1 sm:table-cell">
-                        <div className="flex gap-1">
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            onClick={() => setEditing(u)}
-                            aria-label={`Edit ${u.username}`}
-                          >
-                            <Pencil aria-hidden /> Edit
-                          </Button>
-                          {u.isAdmin || u.isSuperAdmin ? null : (
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              onClick={() => setPromoting(u)}
-                              aria-label={`Make ${u.username} an admin`}
-                            >
-                              <ShieldPlus aria-hidden /> Make Admin
-                            </Button>
-                          )}
-                          {deleteBlocked ? (
-                            <Tooltip content={deleteBlocked}>
-                              {/* A disabled button gets no pointer events: the span carries the tooltip. */}
-                              <span
-                                tabIndex={0}
-                                className="inline-flex rounded-lg"
-                                aria-label={`Delete ${u.username}: ${deleteBlocked}`}
-                              >
-                                <Button variant="ghost" size="icon" disabled aria-hidden tabIndex={-1}>
-                                  <Trash2 />
-                                </Button>
-                              </span>
-                            </Tooltip>
-                          ) : (
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              className="text-red-300"
-                              aria-label={`Delete ${u.username}`}
-                              onClick={() => setDeleting(u)}
-                            >
-                              <Trash2 aria-hidden />
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                        <Button variant="ghost" size="icon" disabled aria-hidden tabIndex={-1}>
+                          <Trash2 />
+                        </Button>
+                      </span>
+                    </Tooltip>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-red-300"
+                      aria-label={`Delete ${u.username}`}
+                      onClick={() => setDeleting(u)}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  )}
+                </div>
+              );
+            }}
+          />
           {users.data.totalPages > 1 ? (
             <div className="flex items-center justify-between gap-2 text-sm text-slate-300">
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>

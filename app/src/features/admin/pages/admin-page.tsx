@@ -5,6 +5,7 @@ import { formatShortDate } from '@common/dream-text';
 import { MSG } from '@common/messages';
 import { paths } from '@common/paths';
 import type { PublicUser } from '@common/schemas/auth';
+import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
 import { Alert, Badge, Card, Spinner } from '@app/components/ui/misc';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/tabs';
@@ -12,6 +13,7 @@ import { useCurrentUser } from '@app/features/auth/api';
 import { ApiError, describeError } from '@app/lib/api-client';
 import { toast } from '@app/lib/toast-store';
 import { useAdminStats, useModerate, useReportedItems, useSystemInfo } from '../api';
+import { UserTable } from '../components/user-table';
 import { roleLabel, UsersTab } from '../components/users-tab';
 
 function AccessDenied() {
@@ -82,12 +84,12 @@ function StatCard({ label, value, icon }: { label: string; value: number | undef
 function Overview({ stats }: { stats: ReturnType<typeof useAdminStats> }) {
   if (stats.isError) {
     return (
-      <Alert variant="destructive">
-        Failed to fetch admin stats: {describeError(stats.error, 'Unknown error')}{' '}
-        <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError
+        title="Failed to fetch admin stats"
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+      />
     );
   }
   const recent: PublicUser[] = stats.data?.recentUsers ?? [];
@@ -106,46 +108,7 @@ function Overview({ stats }: { stats: ReturnType<typeof useAdminStats> }) {
           <p className="mt-3 text-sm text-slate-300">No recent users</p>
         ) : (
           <div className="mt-3">
-            <table className="w-full text-left text-sm">
-              <thead className="hidden text-slate-400 sm:table-header-group">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Username</th>
-                  <th className="py-2 pr-3 font-medium">Email</th>
-                  <th className="py-2 pr-3 font-medium">Role</th>
-                  <th className="py-2 font-medium">Joined</th>
-                </tr>
-              </thead>
-              <tbody>
-                {recent.map((u) => (
-                  <tr key={u.id} className="block border-t border-night-700 py-2 text-slate-200 sm:table-row sm:py-0">
-                    <td
-                      data-label="Username:"
-                      className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none wrap-anywhere"
-                    >
-                      {u.username}
-                    </td>
-                    <td
-                      data-label="Email:"
-                      className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none wrap-anywhere"
-                    >
-                      {u.email}
-                    </td>
-                    <td
-                      data-label="Role:"
-                      className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none"
-                    >
-                      {u.isAdmin || u.isSuperAdmin ? 'Admin' : 'User'}
-                    </td>
-                    <td
-                      data-label="Joined:"
-                      className="block py-0.5 pr-3 before:mr-2 before:text-slate-400 before:content-[attr(data-label)] sm:table-cell sm:py-2 sm:before:content-none sm:whitespace-nowrap"
-                    >
-                      {formatShortDate(u.createdAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <UserTable users={recent} role={(u) => (u.isAdmin || u.isSuperAdmin ? 'Admin' : 'User')} />
           </div>
         )}
       </Card>
@@ -188,12 +151,12 @@ function ModerationTab() {
   if (reports.isPending) return <Spinner label="Loading reports" />;
   if (reports.isError) {
     return (
-      <Alert variant="destructive">
-        Reports could not be loaded: {describeError(reports.error, 'Unknown error')}{' '}
-        <Button variant="outline" size="sm" onClick={() => void reports.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError
+        title="Reports could not be loaded"
+        error={reports.error}
+        onRetry={() => void reports.refetch()}
+        retrying={reports.isFetching}
+      />
     );
   }
   if (!reports.data.items.length) return <Card className="text-sm text-slate-300">No reported items</Card>;

@@ -1,13 +1,13 @@
-import { EyeOff, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '@common/dream-text';
 import { COMMUNITY } from '@common/limits';
 import { paths } from '@common/paths';
 import type { FeedItem } from '@common/schemas/social';
-import { Badge } from '@app/components/ui/misc';
 import { LikeButton } from './like-button';
 import { PosterAvatar, posterName } from './poster';
+import { HiddenBadge, SharedTags } from './shared-bits';
 
 /** A shared dream in the feed: poster, title, content cut at 200 characters with Read more, tags, counts. */
 export function SharedDreamCard({ item }: { item: FeedItem }) {
@@ -27,11 +27,7 @@ export function SharedDreamCard({ item }: { item: FeedItem }) {
           <p className="truncate text-sm font-medium text-slate-100">{posterName(item.user)}</p>
           <p className="text-xs text-slate-400">{formatShortDate(d.createdAt)}</p>
         </div>
-        {d.isHidden ? (
-          <Badge className="ml-auto border-amber-400/50 bg-amber-900/40 text-amber-200">
-            <EyeOff aria-hidden className="mr-1 h-3 w-3" /> Hidden
-          </Badge>
-        ) : null}
+        {d.isHidden ? <HiddenBadge className="ml-auto" /> : null}
       </header>
       <h2 className="mt-3 text-lg font-semibold text-white wrap-anywhere">
         <Link
@@ -52,15 +48,7 @@ export function SharedDreamCard({ item }: { item: FeedItem }) {
           {expanded ? 'Show less' : 'Read more'}
         </button>
       ) : null}
-      {d.tags.length ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {d.tags.map((t) => (
-            <li key={t}>
-              <Badge>{t}</Badge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <SharedTags tags={d.tags} className="mt-3" />
       <footer className="mt-3 flex items-center gap-2 text-sm text-slate-300">
         <LikeButton item={item} />
         <Link

@@ -1,4 +1,4 @@
-import { ArrowLeft, EyeOff, Flag, MessageCircle, Share2, Trash2 } from 'lucide-react';
+import { ArrowLeft, Flag, MessageCircle, Share2, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatShortDate } from '@common/dream-text';
@@ -6,15 +6,17 @@ import { MSG } from '@common/messages';
 import { paths } from '@common/paths';
 import { isAdmin as isAdminRole } from '@common/roles';
 import type { CommentItem, FeedItem } from '@common/schemas/social';
+import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
 import { Textarea } from '@app/components/ui/input';
-import { Badge, Card, Label, Skeleton } from '@app/components/ui/misc';
+import { Card, Label, Skeleton } from '@app/components/ui/misc';
 import { useCurrentUser } from '@app/features/auth/api';
 import { describeError } from '@app/lib/api-client';
 import { toast } from '@app/lib/toast-store';
 import { useAddComment, useComments, useDeleteComment, useDeleteSharedDream, useReport, useSharedDream } from '../api';
 import { LikeButton } from '../components/like-button';
 import { PosterAvatar, posterName } from '../components/poster';
+import { HiddenBadge, SharedTags } from '../components/shared-bits';
 import { shareLink } from '../share-link';
 
 const ConfirmDialog = lazy(async () => ({ default: (await import('@app/components/ui/alert-dialog')).ConfirmDialog }));
@@ -98,21 +100,9 @@ function SharedDreamView({ item }: { item: FeedItem }) {
               {posterName(item.user)} · {formatShortDate(d.createdAt)}
             </p>
           </div>
-          {d.isHidden ? (
-            <Badge className="border-amber-400/50 bg-amber-900/40 text-amber-200">
-              <EyeOff aria-hidden className="mr-1 h-3 w-3" /> Hidden
-            </Badge>
-          ) : null}
+          {d.isHidden ? <HiddenBadge /> : null}
         </header>
-        {d.tags.length ? (
-          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
-            {d.tags.map((t) => (
-              <li key={t}>
-                <Badge>{t}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <SharedTags tags={d.tags} className="mt-4" />
         <p className="mt-5 whitespace-pre-wrap leading-relaxed text-slate-100 wrap-anywhere">{d.content}</p>
         {d.interpretation ? (
           <section className="mt-6 rounded-xl border border-night-600 bg-night-800/60 p-4">
@@ -218,12 +208,13 @@ function Comments({
       {comments.isPending ? (
         <Skeleton className="mt-4 h-16" />
       ) : comments.isError ? (
-        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-slate-300">
-          Comments could not be loaded.
-          <Button variant="outline" size="sm" onClick={() => void comments.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          className="mt-4"
+          title="Comments could not be loaded"
+          error={comments.error}
+          onRetry={() => void comments.refetch()}
+          retrying={comments.isFetching}
+        />
       ) : comments.data.comments.length === 0 ? (
         <p className="mt-4 text-sm text-slate-300">{MSG.commentsEmpty}</p>
       ) : (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { Card, Skeleton } from '@app/components/ui/misc';
-import { Button } from '@app/components/ui/button';
+import { LoadError } from '@app/components/load-error';
 import { Tabs, TabsList, TabsTrigger } from '@app/components/ui/tabs';
 import { useCurrentUser } from '@app/features/auth/api';
 import { useFeed, type FeedTab } from '../api';
@@ -16,6 +16,10 @@ export function SocialFeedPage() {
   const [pages, setPages] = useState<Record<FeedTab, number>>({ all: 1, mine: 1 });
   const page = pages[tab];
   const feed = useFeed(tab, page, tab === 'all' || Boolean(user));
+  // A page that emptied (its last dreams unshared or hidden) gives way to the last page there is.
+  if (feed.data && !feed.isPlaceholderData && page > feed.data.totalPages) {
+    setPages((old) => ({ ...old, [tab]: feed.data.totalPages }));
+  }
   const setPage = (p: number) => {
     setPages((old) => ({ ...old, [tab]: p }));
     window.scrollTo({ top: 0 });
@@ -45,12 +49,12 @@ export function SocialFeedPage() {
           ))}
         </div>
       ) : feed.isError ? (
-        <Card role="alert" className="flex flex-col items-center gap-3 text-center">
-          <p className="text-slate-100">{MSG.feedLoadFailed}</p>
-          <Button variant="outline" onClick={() => void feed.refetch()} disabled={feed.isFetching}>
-            Retry
-          </Button>
-        </Card>
+        <LoadError
+          title={MSG.feedLoadFailed}
+          error={feed.error}
+          onRetry={() => void feed.refetch()}
+          retrying={feed.isFetching}
+        />
       ) : feed.data.sharedDreams.length === 0 ? (
         <Card className="text-center text-slate-300">{tab === 'all' ? MSG.feedEmpty : MSG.mySharedEmpty}</Card>
       ) : (

@@ -107,6 +107,16 @@ export async function benchSocial(): Promise<{ figures: Figure[]; raw: Record<st
           value: deep.p99Ms,
           unit: 'ms',
         },
+        {
+          name: 'GET /api/social/dream-feed?page=1&limit=10 p50 (signed in, 1 connection)',
+          value: single.p50Ms,
+          unit: 'ms',
+        },
+        {
+          name: 'GET /api/social/dream-feed?page=1&limit=10 p99 (signed in, 1 connection)',
+          value: single.p99Ms,
+          unit: 'ms',
+        },
       ],
       raw: {
         ...counts,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@common/messages';
 import { COMMUNITY } from '@common/limits';
 import type { ModerationAction, ReportedItem } from '@common/schemas/admin';
@@ -87,13 +87,21 @@ export async function feedPage(
   const conditions: (SQL | undefined)[] = [readableCondition(viewer, sharedDreams)];
   if (options.mine && viewer) conditions.push(eq(sharedDreams.userId, viewer.id));
   const where = and(...conditions);
+  const order = [desc(sharedDreams.createdAt), desc(sharedDreams.id)];
+  // The page's ids first (an index scan that stops after it), so the counts are computed for its rows
+  // only, not for every row an offset skips.
+  const pageIds = db
+    .select({ id: sharedDreams.id })
+    .from(sharedDreams)
+    .where(where)
+    .orderBy(...order)
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit);
   const rows = await feedSelect(db, viewer, {
     total: sql<number>`(select count(*) from ${sharedDreams} where ${where ?? sql`true`})`,
   })
-    .where(where)
-    .orderBy(desc(sharedDreams.createdAt), desc(sharedDreams.id))
-    .limit(options.limit)
-    .offset((options.page - 1) * options.limit);
+    .where(inArray(sharedDreams.id, pageIds))
+    .orderBy(...order);
   let n = rows[0]?.total;
   if (n === undefined) {
     const [counted] = await db.select({ n: count() }).from(sharedDreams).where(where);

@@ -209,6 +209,12 @@ test('an admin moderates a report, promotes a user and deletes one (their dream 
   // The super admin's own delete button is disabled with its reason.
   await page.getByLabel('Search users').fill('e2e_super_admin');
   await expect(page.getByLabel('Delete e2e_super_admin: Super admin cannot be deleted')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit e2e_super_admin' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(edit.getByRole('switch', { name: 'Administrator Access' })).toBeDisabled();
+  await expect(edit.getByText('Super Admin (Cannot be modified)')).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toHaveCount(0);
 
   // Delete the poster: their shared dream leaves the feed.
   await page.getByLabel('Search users').fill(posterAccount.username);

@@ -264,6 +264,7 @@ export async function reportedItems(db: Database): Promise<ReportedItem[]> {
   const dreamRows = await db
     .select({
       id: sharedDreams.id,
+      sharedDreamId: sharedDreams.id,
       title: sharedDreams.title,
       content: sharedDreams.content,
       isAnonymous: sharedDreams.isAnonymous,
@@ -291,32 +292,19 @@ export async function reportedItems(db: Database): Promise<ReportedItem[]> {
     .innerJoin(users, eq(users.id, dreamComments.userId))
     .innerJoin(sharedDreams, eq(sharedDreams.id, dreamComments.sharedDreamId))
     .where(sql`${dreamComments.isReported} or ${dreamComments.isHidden}`);
-  const toIso = (d: Date | string | null, fallback: Date) => new Date(d ?? fallback).toISOString();
-  const items: ReportedItem[] = [
-    ...dreamRows.map((r) => ({
-      kind: 'dream' as const,
-      id: r.id,
-      sharedDreamId: r.id,
-      title: r.title,
-      excerpt: excerpt(r.content),
-      author: r.author,
-      isAnonymous: r.isAnonymous,
-      isHidden: r.isHidden,
-      openReports: Number(r.openReports),
-      lastReportedAt: toIso(r.lastReportedAt, new Date(0)),
-    })),
-    ...commentRows.map((r) => ({
-      kind: 'comment' as const,
-      id: r.id,
-      sharedDreamId: r.sharedDreamId,
-      title: r.title,
-      excerpt: excerpt(r.content),
-      author: r.author,
-      isAnonymous: r.isAnonymous,
-      isHidden: r.isHidden,
-      openReports: Number(r.openReports),
-      lastReportedAt: toIso(r.lastReportedAt, new Date(0)),
-    })),
-  ];
+  type Row = (typeof dreamRows)[number];
+  const toItem = (kind: ReportedItem['kind'], r: Row): ReportedItem => ({
+    kind,
+    id: r.id,
+    sharedDreamId: r.sharedDreamId,
+    title: r.title,
+    excerpt: excerpt(r.content),
+    author: r.author,
+    isAnonymous: r.isAnonymous,
+    isHidden: r.isHidden,
+    openReports: Number(r.openReports),
+    lastReportedAt: new Date(r.lastReportedAt ?? 0).toISOString(),
+  });
+  const items = [...dreamRows.map((r) => toItem('dream', r)), ...commentRows.map((r) => toItem('comment', r))];
   return items.sort((a, b) => b.lastReportedAt.localeCompare(a.lastReportedAt));
 }

@@ -4,6 +4,7 @@ import { MSG } from '@common/messages';
 import type { PublicUser } from '@common/schemas/auth';
 import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
+import { CheckField } from '@app/components/ui/check-field';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@app/components/ui/dialog';
 import { Input } from '@app/components/ui/input';
 import { Card, Label, Spinner } from '@app/components/ui/misc';
@@ -237,29 +238,23 @@ function EditUserDialog({ user, me, onClose }: { user: PublicUser; me: PublicUse
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           </div>
-          <label className="flex items-center justify-between gap-3 text-sm text-slate-200">
-            Administrator Access
-            <input
-              type="checkbox"
-              role="switch"
-              className="h-5 w-5 accent-dream-500"
-              checked={isAdmin}
-              disabled={user.isSuperAdmin}
-              onChange={(e) => setIsAdmin(e.target.checked)}
-            />
-          </label>
+          <CheckField
+            asSwitch
+            labelFirst
+            label="Administrator Access"
+            checked={isAdmin}
+            disabled={user.isSuperAdmin}
+            onCheckedChange={setIsAdmin}
+          />
           {user.isSuperAdmin ? <p className="text-sm text-amber-200">Super Admin (Cannot be modified)</p> : null}
           {me.isSuperAdmin && !user.isSuperAdmin ? (
-            <label className="flex items-center justify-between gap-3 text-sm text-slate-200">
-              Make Super Admin (you stay an admin)
-              <input
-                type="checkbox"
-                role="switch"
-                className="h-5 w-5 accent-dream-500"
-                checked={isSuperAdmin}
-                onChange={(e) => setIsSuperAdmin(e.target.checked)}
-              />
-            </label>
+            <CheckField
+              asSwitch
+              labelFirst
+              label="Make Super Admin (you stay an admin)"
+              checked={isSuperAdmin}
+              onCheckedChange={setIsSuperAdmin}
+            />
           ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={onClose}>

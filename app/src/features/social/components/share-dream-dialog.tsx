@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { dreamWhenText } from '@common/dream-text';
 import { MSG } from '@common/messages';
 import { Button } from '@app/components/ui/button';
+import { CheckField } from '@app/components/ui/check-field';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@app/components/ui/dialog';
 import { Input, Textarea } from '@app/components/ui/input';
 import { Label } from '@app/components/ui/misc';
@@ -170,16 +171,7 @@ function ShareForm({ initialDreamId, onDone }: { initialDreamId?: number; onDone
           </p>
         </div>
         <TagInput id={`${id}-tags`} value={tags} onChange={setTags} />
-        <label className="flex items-center gap-3 text-sm text-slate-200">
-          <input
-            type="checkbox"
-            role="switch"
-            className="h-4 w-4 accent-dream-500"
-            checked={isAnonymous}
-            onChange={(e) => setIsAnonymous(e.target.checked)}
-          />
-          Share anonymously
-        </label>
+        <CheckField asSwitch label="Share anonymously" checked={isAnonymous} onCheckedChange={setIsAnonymous} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onDone}>
             Cancel

@@ -8,6 +8,7 @@ import { isAdmin as isAdminRole } from '@common/roles';
 import type { CommentItem, FeedItem } from '@common/schemas/social';
 import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
+import { CheckField } from '@app/components/ui/check-field';
 import { Textarea } from '@app/components/ui/input';
 import { Card, Label, Skeleton } from '@app/components/ui/misc';
 import { useCurrentUser } from '@app/features/auth/api';
@@ -241,15 +242,7 @@ function Comments({
           onChange={(e) => setContent(e.target.value)}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <label className="flex items-center gap-2 text-sm text-slate-200">
-            <input
-              type="checkbox"
-              className="h-4 w-4 accent-dream-500"
-              checked={isAnonymous}
-              onChange={(e) => setIsAnonymous(e.target.checked)}
-            />
-            Comment anonymously
-          </label>
+          <CheckField label="Comment anonymously" checked={isAnonymous} onCheckedChange={setIsAnonymous} />
           <Button type="submit" disabled={add.isPending}>
             {add.isPending ? 'Posting…' : 'Post Comment'}
           </Button>

@@ -55,6 +55,8 @@ test('share a dream (named, then anonymous), see it in the feed, and another use
   await page.goto('/social-feed');
   await page.getByRole('button', { name: 'Share a Dream' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share a Dream' });
+  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByText('Please select a dream', { exact: true })).toBeVisible();
   await dialog.getByRole('radio', { name: new RegExp(named.title) }).check({ force: true });
   await expect(dialog.getByLabel('Title')).toHaveValue(named.title);
   await dialog.getByRole('combobox', { name: 'Tags' }).fill('moonlight');

@@ -74,7 +74,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /** An IANA zone name ("America/New_York"): calendar dates in a file are days in this zone. */
-const timeZoneSchema = z
+export const timeZoneSchema = z
   .string({ error: 'timeZone must be text' })
   .max(64, 'timeZone must be at most 64 characters')
   .refine(isTimeZone, 'timeZone must be a time zone name such as "America/New_York"');

@@ -8,6 +8,7 @@ import { intentionRoutes } from './intentions/routes';
 import { interpretationRoutes } from './interpretations/routes';
 import { symbolRoutes } from './symbols/routes';
 import { transferRoutes } from './transfer/routes';
+import { profileRoutes } from './users/profile-routes';
 
 export interface FeatureDeps {
   db: Database;
@@ -28,5 +29,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: FeatureD
     await signedIn.register(interpretationRoutes, { db, engine });
     await signedIn.register(symbolRoutes, { db, engine });
     await signedIn.register(analyticsRoutes, { db, engine });
+    await signedIn.register(profileRoutes, { db });
   });
 }

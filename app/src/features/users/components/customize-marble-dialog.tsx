@@ -166,7 +166,7 @@ function MarbleForm({ saved, onDone }: { saved: AvatarFields; onDone: () => void
 
   return (
     <>
-      <div className="mt-4 flex items-center gap-4 rounded-xl bg-night-800/70 p-3">
+      <div className="sticky top-0 z-10 mt-4 flex items-center gap-4 rounded-xl border border-night-700 bg-night-800 p-3">
         <MarbleAvatar avatar={draft} size="xl" label="Preview of your marble" />
         <p className="min-w-0 text-sm text-slate-300" aria-live="polite">
           <span className="block font-semibold text-white">

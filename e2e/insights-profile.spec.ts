@@ -209,3 +209,32 @@ test.describe('Profile', () => {
     await expect(page.getByRole('dialog').getByRole('radio', { name: /^Tiger:/ })).toBeChecked();
   });
 });
+
+/** Two snapshots of the profile's marble, 30 frames apart. */
+async function marbleFrames(page: Page): Promise<[string, string]> {
+  return page.evaluate(async () => {
+    const canvas = document.querySelector<HTMLCanvasElement>('main canvas[data-marble]');
+    if (!canvas) throw new Error('no marble');
+    const frames = (n: number) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      });
+    await frames(2);
+    const first = canvas.toDataURL();
+    await frames(30);
+    return [first, canvas.toDataURL()];
+  });
+}
+
+test('the marble turns, and stands still under prefers-reduced-motion', async ({ page, account }) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: account.username, level: 1 })).toBeVisible();
+  const [a, b] = await marbleFrames(page);
+  expect(a).not.toBe(b);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: account.username, level: 1 })).toBeVisible();
+  const [c, d] = await marbleFrames(page);
+  expect(c).toBe(d);
+});

@@ -26,6 +26,12 @@ function zoneOf(timeZone: string | undefined): string {
   return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
 }
 
+/** The zone and its current local date: figures that depend on "today" are cached under this. */
+export function dayKey(timeZone: string | undefined): string {
+  const zone = zoneOf(timeZone);
+  return `${zone}|${new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date())}`;
+}
+
 /** A zone Intl knows but PostgreSQL's own zone list does not is the client's mistake: 400, not 500. */
 async function inZone<T>(run: () => Promise<T>): Promise<T> {
   try {

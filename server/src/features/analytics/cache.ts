@@ -10,12 +10,14 @@ import { perDatabase } from '../../db/per-database';
  * migration 0011), whoever made it, and the process's own writes dispatch the same at once. An
  * announcement evicts all of that user's figures. Figures that depend on the day (streak, calendar,
  * "on this day") carry the user's local date in their key, so a new day never reads yesterday's.
- * Entries expire after a minute as a safety net; at most 2,000 users are kept.
+ * Entries expire after five minutes as a safety net; at most 2,000 users are kept.
  */
 export class AnalyticsCache {
   private readonly cache: FeedCache<number, Map<string, unknown>>;
+  /** Reads in progress: requests that miss together share one computation. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
-  constructor(feed: Pick<ChangeFeed, 'active' | 'on' | 'onReset'>, ttlMs = 60_000, maxUsers = 2_000) {
+  constructor(feed: Pick<ChangeFeed, 'active' | 'on' | 'onReset'>, ttlMs = 300_000, maxUsers = 2_000) {
     this.cache = new FeedCache<number, Map<string, unknown>>(feed, {
       channel: CHANNELS.dreams,
       ttlMs,
@@ -33,11 +35,22 @@ export class AnalyticsCache {
     const hit = this.cache.get(userId)?.get(key);
     if (hit !== undefined) return hit as T;
     const epoch = this.cache.epoch;
-    const value = await compute();
-    if (!this.cache.grow(userId, epoch, (entries) => (entries.set(key, value), 0))) {
-      this.cache.set(userId, new Map([[key, value]]), epoch);
+    // Shared only within one epoch: a request arriving after a change never gets a read begun before it.
+    const id = `${epoch}|${userId}|${key}`;
+    const running = this.pending.get(id);
+    if (running) return running as Promise<T>;
+    const read = compute().then((value) => {
+      if (!this.cache.grow(userId, epoch, (entries) => (entries.set(key, value), 0))) {
+        this.cache.set(userId, new Map([[key, value]]), epoch);
+      }
+      return value;
+    });
+    this.pending.set(id, read);
+    try {
+      return await read;
+    } finally {
+      this.pending.delete(id);
     }
-    return value;
   }
 }
 

@@ -226,3 +226,25 @@ test('the symbol dictionary fits a phone and starts at a reasonable height', asy
   await expect(page.getByRole('list', { name: 'Recently added symbols' })).toBeVisible();
   await checkPage(page, 'recently added symbols', page.getByRole('button', { name: 'Interpret Symbol' }));
 });
+
+test('insights, profile and its dialogs fit a phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { username } = await signUpWithLongContent(page);
+  await createDream(page, { title: 'Lucid harbour', narrative: 'I knew I was dreaming.', tags: ['lucid'] });
+  await page.goto('/insights');
+  await expect(page.getByRole('grid', { name: /Dreams per day/ })).toBeVisible();
+  await expect(page.getByTestId('lucid-chart').locator('.recharts-bar-rectangle').first()).toBeAttached();
+  await checkPage(page, 'insights', page.getByRole('button', { name: 'Generate new interpretation' }));
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: username, level: 1 })).toBeVisible();
+  await checkPage(page, 'profile', page.getByRole('button', { name: 'Edit Profile' }));
+  await page.getByRole('button', { name: 'Customize Marble' }).click();
+  const marble = page.getByRole('dialog', { name: 'Customize Marble' });
+  await expect(marble.getByRole('img', { name: 'Preview of your marble' })).toBeVisible();
+  await checkPage(page, 'customize marble dialog', marble.getByRole('button', { name: 'Save Marble' }));
+  await marble.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Profile' });
+  await checkPage(page, 'edit profile dialog', edit.getByRole('button', { name: 'Save Changes' }));
+});

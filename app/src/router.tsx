@@ -42,6 +42,11 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        // Visitors see a sign-in prompt here (spec §2), so it is not behind RequireUser.
+        path: paths.insights,
+        lazy: async () => ({ Component: (await import('@app/features/analytics/pages/insights-page')).InsightsPage }),
+      },
+      {
         path: paths.privacy,
         lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).PrivacyPage }),
       },
@@ -89,6 +94,10 @@ export const router = createBrowserRouter([
             lazy: async () => ({
               Component: (await import('@app/features/symbols/pages/dream-symbols-page')).DreamSymbolsPage,
             }),
+          },
+          {
+            path: paths.profile,
+            lazy: async () => ({ Component: (await import('@app/features/users/pages/profile-page')).ProfilePage }),
           },
           {
             path: paths.intentions,

@@ -16,3 +16,4 @@ export const dreamSignsResponseSchema = z.object({
   analysedDreams: z.number().int(),
   signs: z.array(dreamSignSchema),
 });
+export type DreamSignsResponse = z.infer<typeof dreamSignsResponseSchema>;

@@ -64,9 +64,14 @@ export const DAY_MONTH_ORDER_LABELS: Record<DayMonthOrder, string> = {
   'day-month': 'Day/Month',
 };
 
+/** Zones already checked: making a formatter to check one costs far more than the lookup. */
+const knownZones = new Set<string>();
+
 function isTimeZone(value: string): boolean {
+  if (knownZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
+    if (knownZones.size < 2_000) knownZones.add(value);
     return true;
   } catch {
     return false;

@@ -31,6 +31,8 @@ export async function marblePage(viewport: {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
   await page.setContent('<!doctype html><html><body style="margin:0;background:#07051a"></body></html>');
+  // tsx compiles functions passed to page.evaluate with esbuild's keepNames helper: give the page one.
+  await page.addScriptTag({ content: 'window.__name = function (f) { return f; };' });
   await page.addScriptTag({ content: await marbleBundle() });
   return { browser, page };
 }

@@ -15,6 +15,9 @@ interface Entry {
   /** A per-marble start angle so a page of marbles does not turn in lockstep. */
   phase: number;
   visible: boolean;
+  /** The angle last painted, and the smallest turn worth repainting (about one device pixel at the rim). */
+  painted: number;
+  minStep: number;
 }
 
 const entries = new Map<HTMLCanvasElement, Entry>();
@@ -38,7 +41,12 @@ function tick(time: number) {
   for (const entry of entries.values()) {
     if (!entry.visible) continue;
     any = true;
-    paintMarble(entry.ctx, entry.layers, angleAt(time, entry.phase));
+    const angle = angleAt(time, entry.phase);
+    // A turn smaller than a pixel at the rim cannot be seen: small marbles repaint every few frames.
+    const turned = Math.abs(angle - entry.painted) % (Math.PI * 2);
+    if (Math.min(turned, Math.PI * 2 - turned) < entry.minStep) continue;
+    paintMarble(entry.ctx, entry.layers, angle);
+    entry.painted = angle;
   }
   if (any && !reducedMotion()) frame = requestAnimationFrame(tick);
 }
@@ -52,7 +60,10 @@ function onMotionChange() {
   if (reducedMotion()) {
     if (frame !== null) cancelAnimationFrame(frame);
     frame = null;
-    for (const e of entries.values()) paintMarble(e.ctx, e.layers, e.phase);
+    for (const e of entries.values()) {
+      paintMarble(e.ctx, e.layers, e.phase);
+      e.painted = e.phase;
+    }
   } else schedule();
 }
 
@@ -77,7 +88,14 @@ export function registerMarble(canvas: HTMLCanvasElement, layers: MarbleLayers, 
   const io = ensureObserver();
   const previous = entries.get(canvas);
   // Without IntersectionObserver (old browsers) every marble counts as visible.
-  entries.set(canvas, { ctx, layers, phase, visible: previous?.visible ?? !io });
+  entries.set(canvas, {
+    ctx,
+    layers,
+    phase,
+    visible: previous?.visible ?? !io,
+    painted: phase,
+    minStep: 1 / Math.max(1, layers.side / 2),
+  });
   paintMarble(ctx, layers, phase);
   io?.observe(canvas);
   schedule();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar, LucidFrequency, OnThisDay, Stats, TopTag } from '@common/schemas/analytics';
 import { startTestApp, type TestContext } from '../../../test/app';
@@ -236,5 +237,32 @@ describe('GET /api/analytics/calendar and on-this-day', () => {
       ...(lastYear ? [{ title: 'A year ago', date: lastYear, monthsAgo: 12 }] : []),
     ];
     expect(otd.body.map(({ title, date, monthsAgo }) => ({ title, date, monthsAgo }))).toEqual(expected);
+  });
+});
+
+describe('the per-process cache of the figures', () => {
+  it('forgets a user’s figures when their dreams or intentions change outside this process', async () => {
+    const user = await signUp(ctx.baseUrl);
+    await dream(user, '2026-02-02T12:00:00Z', ['lucid']);
+    expect(await stats(user)).toMatchObject({ totalDreams: 1, intentionsSet: 0 });
+    // Written straight into PostgreSQL (another process, the CLI): only the triggers announce these.
+    const until = async (done: (s: Stats) => boolean) => {
+      const deadline = Date.now() + 10_000;
+      let seen = await stats(user);
+      while (!done(seen) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await stats(user);
+      }
+      return seen;
+    };
+    await ctx.db.execute(
+      sql`insert into intentions (user_id, text, outcome) values (${user.user.id}, 'From elsewhere', 'success')`,
+    );
+    expect(await until((s) => s.intentionsSet === 1)).toMatchObject({ totalDreams: 1, intentionsSet: 1 });
+    await ctx.db.execute(
+      sql`insert into dreams (user_id, title, narrative, tags, date) values (${user.user.id}, 'Elsewhere', 'Text', '{lucid}', now())`,
+    );
+    const seen = await until((s) => s.totalDreams === 2);
+    expect(seen).toMatchObject({ totalDreams: 2, lucidDreams: 2, intentionsSet: 1, intentionSuccess: 100 });
   });
 });

@@ -15,7 +15,8 @@ import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
 import { dreamSigns } from './dream-signs';
-import { calendar, lucidFrequency, onThisDay, stats, topTags } from './service';
+import { analyticsCacheFor } from './cache';
+import { calendar, dayKey, lucidFrequency, onThisDay, stats, topTags } from './service';
 
 export async function analyticsRoutes(
   app: FastifyInstance,
@@ -23,6 +24,7 @@ export async function analyticsRoutes(
 ): Promise<void> {
   const { db, engine } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const cache = analyticsCacheFor(db);
 
   r.get(
     '/api/analytics/dream-signs',
@@ -34,7 +36,10 @@ export async function analyticsRoutes(
         response: { 200: dreamSignsResponseSchema, 401: messageSchema },
       },
     },
-    async (request) => dreamSigns(db, engine, currentUser(request).id),
+    async (request) => {
+      const { id } = currentUser(request);
+      return cache.get(id, 'dream-signs', () => dreamSigns(db, engine, id));
+    },
   );
 
   r.get(
@@ -47,7 +52,11 @@ export async function analyticsRoutes(
         response: { 200: topTagsResponseSchema, 400: messageSchema, 401: messageSchema },
       },
     },
-    async (request) => topTags(db, currentUser(request).id, request.query.limit),
+    async (request) => {
+      const { id } = currentUser(request);
+      const { limit } = request.query;
+      return cache.get(id, `top-tags|${limit}`, () => topTags(db, id, limit));
+    },
   );
 
   const zoned = { 400: messageSchema, 401: messageSchema };
@@ -63,7 +72,11 @@ export async function analyticsRoutes(
         response: { 200: statsSchema, ...zoned },
       },
     },
-    async (request) => stats(db, currentUser(request).id, request.query.timeZone),
+    async (request) => {
+      const { id } = currentUser(request);
+      const { timeZone } = request.query;
+      return cache.get(id, `stats|${dayKey(timeZone)}`, () => stats(db, id, timeZone));
+    },
   );
 
   r.get(
@@ -76,7 +89,11 @@ export async function analyticsRoutes(
         response: { 200: lucidFrequencySchema, ...zoned },
       },
     },
-    async (request) => lucidFrequency(db, currentUser(request).id, request.query.timeZone),
+    async (request) => {
+      const { id } = currentUser(request);
+      const { timeZone } = request.query;
+      return cache.get(id, `lucidFrequency|${dayKey(timeZone)}`, () => lucidFrequency(db, id, timeZone));
+    },
   );
 
   r.get(
@@ -89,7 +106,11 @@ export async function analyticsRoutes(
         response: { 200: calendarSchema, ...zoned },
       },
     },
-    async (request) => calendar(db, currentUser(request).id, request.query.timeZone),
+    async (request) => {
+      const { id } = currentUser(request);
+      const { timeZone } = request.query;
+      return cache.get(id, `calendar|${dayKey(timeZone)}`, () => calendar(db, id, timeZone));
+    },
   );
 
   r.get(
@@ -102,6 +123,10 @@ export async function analyticsRoutes(
         response: { 200: onThisDaySchema, ...zoned },
       },
     },
-    async (request) => onThisDay(db, currentUser(request).id, request.query.timeZone),
+    async (request) => {
+      const { id } = currentUser(request);
+      const { timeZone } = request.query;
+      return cache.get(id, `onThisDay|${dayKey(timeZone)}`, () => onThisDay(db, id, timeZone));
+    },
   );
 }

@@ -20,10 +20,29 @@ import { badRequest, pgErrorCode } from '../../lib/http-error';
 
 const LUCID_TAG = 'lucid';
 
+/** One formatter per zone (making one costs far more than using it): its canonical name and local date. */
+const zones = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let f = zones.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    // IANA has about 600 names and their aliases; the bound only guards against junk that Intl accepts.
+    if (zones.size >= 2_000) zones.clear();
+    zones.set(timeZone, f);
+  }
+  return f;
+}
+
 /** The zone's canonical IANA name (the schema already checked that Intl knows it); UTC if absent. */
 function zoneOf(timeZone: string | undefined): string {
   if (!timeZone) return 'UTC';
-  return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  return formatterOf(timeZone).resolvedOptions().timeZone;
+}
+
+/** The zone and its current local date: figures that depend on "today" are cached under this. */
+export function dayKey(timeZone: string | undefined): string {
+  const zone = zoneOf(timeZone);
+  return `${zone}|${formatterOf(zone).format(new Date())}`;
 }
 
 /** A zone Intl knows but PostgreSQL's own zone list does not is the client's mistake: 400, not 500. */

@@ -41,7 +41,20 @@ export interface DetectedSymbol {
   sentences: number[];
   /** Named in the dream's title. */
   inTitle: boolean;
+  /** Where it occurs in the narrative: sentence (0-based) and character offsets [start, end). */
+  spans?: TextSpan[];
+  /** For a person: how the dream refers to them ("he" for "my grandad"), when it says. */
+  pronoun?: Pronoun;
 }
+
+/** A stretch of the narrative: its sentence (0-based) and character offsets [start, end). */
+export interface TextSpan {
+  sentence: number;
+  start: number;
+  end: number;
+}
+
+export type Pronoun = 'he' | 'she' | 'they';
 
 export interface DetectedMotif {
   id: string;
@@ -67,6 +80,26 @@ export interface DreamAnalysis {
   keyPhrases: string[];
   sentenceCount: number;
   wordCount: number;
+  /** ISO 639-1 code of the narrative's language ("en", "fr"); "und" for text that is not language. The engine reads English only. */
+  language?: string;
+  /** The narrative is not language (keyboard mashing, placeholder text): nothing in it is read as imagery. */
+  nonsense?: boolean;
+  /** Character offsets of each narrative sentence, by sentence index. */
+  sentenceSpans?: Array<{ start: number; end: number }>;
+  /** Where the dream states the realisation that made it lucid (absent when lucid only by tag). */
+  lucidEvidence?: TextSpan | null;
+  /** A realisation the dream mentions but denies or places after waking ("I didn't know I was dreaming"): never lucid. */
+  lucidDenied?: TextSpan | null;
+  /** Knowledge-base symbols mentioned only in negation, each with where ("nobody chased me"). */
+  negatedMentions?: Array<TextSpan & { symbol: string; surface: string }>;
+  /** Figures of speech read for their sense, not their images ("drowning in paperwork" → overwhelm). */
+  idioms?: Array<TextSpan & { text: string; phrase: string; sense: string }>;
+  /** Bodily and behavioural signs of a feeling ("screaming", "my heart hammering"). */
+  emotionCues?: Array<TextSpan & { cue: string; feeling: 'fear' }>;
+  /** People the dream names or mentions, with the pronoun the dream uses for them. */
+  people?: Array<TextSpan & { mention: string; symbol: string | null; pronoun: Pronoun | null }>;
+  /** Words read as typos of others ("snaek" → snake). */
+  corrections?: Array<TextSpan & { written: string; read: string }>;
 }
 
 /** What the reading was based on beyond the dream itself. */

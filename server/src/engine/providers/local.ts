@@ -2,6 +2,7 @@ import type { DreamReading } from '../analysis/analyse';
 import { composeReading } from '../compose/compose';
 import { findRecurrences, newSymbols, type HistoryItem } from '../compose/history';
 import { readIntention, type IntentionReading } from '../compose/intention';
+import { unreadableReading } from '../compose/unreadable';
 import { loadRuntime, type EngineRuntime, type RuntimeOptions } from '../runtime';
 import { readSymbol } from '../symbol-reading';
 import type {
@@ -118,16 +119,19 @@ export class LocalEngine implements InterpretationEngine {
   private compose(rt: EngineRuntime, req: InterpretRequest, prepared: PreparedReading): InterpretationResult {
     const { reading, history, intention } = prepared;
     const recurrences = findRecurrences(reading.analysis, history);
-    const content = composeReading({
-      dream: req.dream,
-      reading,
-      kb: rt.kb,
-      recurrences,
-      fresh: history.length >= MIN_HISTORY_FOR_NEW ? newSymbols(reading.analysis, history) : null,
-      historySize: history.length,
-      intention,
-      previous: req.previous,
-    });
+    // A dream in another language, or not language at all, gets an honest short answer instead of invented images.
+    const content =
+      unreadableReading(reading.analysis) ??
+      composeReading({
+        dream: req.dream,
+        reading,
+        kb: rt.kb,
+        recurrences,
+        fresh: history.length >= MIN_HISTORY_FOR_NEW ? newSymbols(reading.analysis, history) : null,
+        historySize: history.length,
+        intention,
+        previous: req.previous,
+      });
     return { content, provider: 'local', analysis: structuredClone(reading.analysis), insights: insightsOf(prepared) };
   }
 

@@ -41,6 +41,8 @@ const PAGES: PageSpec[] = [
   { name: 'journal', path: '/journal', signedIn: true },
   { name: 'dream detail', path: '/dream/:dream', signedIn: true },
   { name: 'symbol dictionary', path: '/dream-symbols', signedIn: true },
+  { name: 'insights', path: '/insights', signedIn: true },
+  { name: 'profile', path: '/profile', signedIn: true },
 ];
 
 function argValue(name: string): string | undefined {

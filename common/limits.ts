@@ -80,3 +80,22 @@ export const AUTH_THROTTLE = {
   registrations: 20,
   registrationWindowMs: 60 * 60 * 1000,
 } as const;
+
+/** The community feed, comments and reports (spec part 2 §9, decisions page). */
+export const COMMUNITY = {
+  feedPageSize: 10,
+  feedMaxPageSize: 50,
+  /** Card content is cut at this many characters, with Read more. */
+  cardTruncate: 200,
+  sharedTitle: { min: 1, max: 200 },
+  sharedContent: { min: 1, max: 20_000 },
+  interpretation: { max: 20_000 },
+  comment: { min: 1, max: 2_000 },
+  /** An item reported by this many different users is hidden until an admin decides. */
+  autoHideReports: 3,
+  /** Pagination lists every page up to this many, then ellipses with one sibling each side. */
+  allPagesUpTo: 7,
+  adminUsersPageSize: 25,
+  adminUsersMaxPageSize: 100,
+  adminRecentUsers: 5,
+} as const;

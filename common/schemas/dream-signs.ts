@@ -18,6 +18,7 @@ export const dreamSignsResponseSchema = z.object({
   pending: z.number().int(),
   signs: z.array(dreamSignSchema),
 });
+export type DreamSignsResponse = z.infer<typeof dreamSignsResponseSchema>;
 
 /** A recurring symbol with the words the user's dreams used for it (GET /api/analytics/dream-signs/words). */
 export const dreamSignWordSchema = z.object({

@@ -174,6 +174,8 @@ export const sharedDreams = pgTable(
   },
   (t) => [
     index('shared_dreams_feed_idx').on(t.isHidden, t.createdAt, t.id),
+    // A signed-in reader's feed ("not hidden, or mine") in order (migration 0013).
+    index('shared_dreams_created_idx').on(t.createdAt, t.id),
     index('shared_dreams_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('shared_dreams_dream_idx').on(t.dreamId),
   ],

@@ -8,6 +8,7 @@ import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
 import { HighlightedNarrative, InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
 import { DreamSymbolMeanings } from '@app/features/lexicon';
+import { DreamShareButton } from '@app/features/social';
 import { toast } from '@app/lib/toast-store';
 import { useDeleteDream, useDream } from '../api';
 import { LazyDreamDialog } from '../components/lazy-dream-dialog';
@@ -116,6 +117,7 @@ export function DreamDetailPage() {
                 </Button>
               }
             />
+            <DreamShareButton dreamId={d.id} />
             <Button
               variant="outline"
               size="sm"

@@ -201,6 +201,9 @@ export async function onThisDay(db: Database, userId: number, timeZone?: string)
       where user_id = ${userId}
         and sort_at >= (days.day::timestamp at time zone ${zone})
         and sort_at < ((days.day + 1)::timestamp at time zone ${zone})
+      -- The limit keeps this a per-day index probe: without it the planner may scan every dream once instead.
+      order by created_at desc, id desc
+      limit ${ON_THIS_DAY_MAX}
     ) d on true
     order by days.day desc, d.created_at desc, d.id desc
     limit ${ON_THIS_DAY_MAX}`),

@@ -1,5 +1,6 @@
 // Insights: every analytics endpoint with 10,000 dreams for one user (100,000 in the database), and
 // the marble avatar's frame rate with 20 marbles on screen in Chromium.
+import { ACCENT_PATTERNS, AVATAR_COLOURS, MARBLE_TYPES } from '../common/schemas/users';
 import { marblePage } from '../scripts/marbles/page';
 import { assertClean, load, ratio, signUp, type LoadResult } from './lib/load';
 import { startApp, startBareFastify } from './lib/processes';
@@ -84,21 +85,7 @@ export async function measureFrames(count: number): Promise<FrameRun> {
   const { browser, page } = await marblePage({ width: 800, height: 600 });
   try {
     return await page.evaluate(
-      async ({ count, seconds }) => {
-        const types = [
-          'cat-eye',
-          'shooter',
-          'clearie',
-          'swirl',
-          'galaxy',
-          'onionskin',
-          'solid',
-          'tiger',
-          'sparkle',
-          'banded',
-        ];
-        const patterns = ['none', 'dots', 'streaks', 'speckles', 'stripes', 'waves'];
-        const colours = ['#1E88E5', '#E53935', '#43A047', '#FFB300', '#8E24AA'];
+      async ({ count, seconds, types, patterns, colours }) => {
         const layersList = [];
         for (let i = 0; i < count; i++) {
           const avatar = {
@@ -156,7 +143,13 @@ export async function measureFrames(count: number): Promise<FrameRun> {
           paintMsPerFrame: paintMsPerFrame === undefined ? undefined : Math.round(paintMsPerFrame * 1000) / 1000,
         };
       },
-      { count, seconds: FRAME_SECONDS },
+      {
+        count,
+        seconds: FRAME_SECONDS,
+        types: MARBLE_TYPES.map((t) => t.id),
+        patterns: ACCENT_PATTERNS.map((p) => p.id),
+        colours: AVATAR_COLOURS.map((c) => c.primary),
+      },
     );
   } finally {
     await browser.close();

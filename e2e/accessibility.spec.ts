@@ -1,22 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { canvasFrames, expect, test } from './fixtures';
 
 /** A fingerprint of the starfield canvas after the browser has painted a few more frames. */
-async function starfieldFrames(page: Page): Promise<[string, string]> {
-  return page.evaluate(async () => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="starfield"]');
-    if (!canvas) throw new Error('no starfield');
-    const frames = (n: number) =>
-      new Promise<void>((resolve) => {
-        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
-        step(n);
-      });
-    await frames(2);
-    const first = canvas.toDataURL();
-    await frames(30);
-    return [first, canvas.toDataURL()];
-  });
-}
+const starfieldFrames = (page: Page) => canvasFrames(page, '[data-testid="starfield"]');
 
 test('the starfield twinkles, and stands still under prefers-reduced-motion', async ({ page }) => {
   await page.goto('/landing');

@@ -64,3 +64,23 @@ export async function signInAsSuperAdmin(page: Page): Promise<void> {
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** Two snapshots of a canvas (the first matching `selector`), `frames` animation frames apart. */
+export async function canvasFrames(page: Page, selector: string, frames = 30): Promise<[string, string]> {
+  return page.evaluate(
+    async ({ selector, frames }) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(selector);
+      if (!canvas) throw new Error(`no canvas ${selector}`);
+      const wait = (n: number) =>
+        new Promise<void>((resolve) => {
+          const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+          step(n);
+        });
+      await wait(2);
+      const first = canvas.toDataURL();
+      await wait(frames);
+      return [first, canvas.toDataURL()] as [string, string];
+    },
+    { selector, frames },
+  );
+}

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
-import { createDream, expect, test } from './fixtures';
+import { canvasFrames, createDream, expect, test } from './fixtures';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -211,21 +211,7 @@ test.describe('Profile', () => {
 });
 
 /** Two snapshots of the profile's marble, 30 frames apart. */
-async function marbleFrames(page: Page): Promise<[string, string]> {
-  return page.evaluate(async () => {
-    const canvas = document.querySelector<HTMLCanvasElement>('main canvas[data-marble]');
-    if (!canvas) throw new Error('no marble');
-    const frames = (n: number) =>
-      new Promise<void>((resolve) => {
-        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
-        step(n);
-      });
-    await frames(2);
-    const first = canvas.toDataURL();
-    await frames(30);
-    return [first, canvas.toDataURL()];
-  });
-}
+const marbleFrames = (page: Page) => canvasFrames(page, 'main canvas[data-marble]');
 
 test('the marble turns, and stands still under prefers-reduced-motion', async ({ page, account }) => {
   await page.goto('/profile');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   CALENDAR_WEEKS,
   type Calendar,
@@ -69,6 +69,13 @@ export async function topTags(db: Database, userId: number, limit: number): Prom
 
 /** Saved dreams' analyses, for the features that read a user's history (interpretations, lexicon). */
 export { currentAnalyses, dreamAnalysisTable, ensureAnalyses, fillAnalyses, versionedDreamColumns } from './analyses';
+
+/** A dream of the user's on the local day `day` (a date expression) in `zone`. */
+function dreamOn(userId: number, zone: string, day: SQL) {
+  return sql`select 1 from dreams where user_id = ${userId}
+    and sort_at >= ((${day})::timestamp at time zone ${zone}) and sort_at < ((${day} + 1)::timestamp at time zone ${zone})`;
+}
+
 /** Totals, intention success and the current streak, in one round trip. */
 export async function stats(db: Database, userId: number, timeZone?: string): Promise<Stats> {
   const zone = zoneOf(timeZone);
@@ -80,27 +87,27 @@ export async function stats(db: Database, userId: number, timeZone?: string): Pr
       intention_success: number;
       current_streak: number;
     }>(sql`
-    with today as (select (now() at time zone ${zone})::date as d),
-    days as (
-      select distinct (sort_at at time zone ${zone})::date as d
-      from dreams where user_id = ${userId}
+    with recursive today as (select (now() at time zone ${zone})::date as d),
+    -- Whether the user recorded a dream on a local day: one index probe on (user_id, sort_at).
+    start as (
+      select case
+        when exists (${dreamOn(userId, zone, sql`t.d`)}) then t.d
+        when exists (${dreamOn(userId, zone, sql`t.d - 1`)}) then t.d - 1
+      end as d
+      from today t
     ),
-    -- Consecutive days share d + their rank counted from the newest: one group per run.
-    runs as (
-      select d, d + (row_number() over (order by d desc))::int as run
-      from days where d <= (select d from today)
-    ),
-    latest as (select d, run from runs order by d desc limit 1)
+    -- Walk back one day at a time while each day has a dream: as many probes as the streak is long.
+    streak(d) as (
+      select d from start where d is not null
+      union all
+      select s.d - 1 from streak s where exists (${dreamOn(userId, zone, sql`s.d - 1`)})
+    )
     select
       (select count(*)::int from dreams where user_id = ${userId}) as total_dreams,
       (select count(*)::int from dreams where user_id = ${userId} and tags @> array[${LUCID_TAG}]::text[]) as lucid_dreams,
       i.total as intentions_set,
       coalesce(round(100.0 * i.done / nullif(i.total, 0)), 0)::int as intention_success,
-      case
-        when (select d from latest) >= (select d from today) - 1
-          then (select count(*)::int from runs where run = (select run from latest))
-        else 0
-      end as current_streak
+      (select count(*)::int from streak) as current_streak
     from (
       select count(*)::int as total, count(*) filter (where completed)::int as done
       from intentions where user_id = ${userId}
@@ -168,19 +175,37 @@ export const ON_THIS_DAY_MAX = 10;
  */
 export async function onThisDay(db: Database, userId: number, timeZone?: string): Promise<OnThisDay> {
   const zone = zoneOf(timeZone);
+  // One index range scan (user_id, sort_at) per earlier month that has this day, from the month of
+  // the user's first dream: no row is converted to local time just to be compared.
   const result = await inZone(() =>
     db.execute<{ id: number; title: string; date: string; months_ago: number }>(sql`
     with today as (select (now() at time zone ${zone})::date as d),
-    local as (
-      select id, title, (sort_at at time zone ${zone})::date as day, sort_at, created_at
-      from dreams where user_id = ${userId}
+    first as (select min(sort_at) as at from dreams where user_id = ${userId}),
+    months as (
+      select m::date as m
+      from today, first,
+        generate_series(date_trunc('month', first.at at time zone ${zone}), date_trunc('month', today.d) - interval '1 month', interval '1 month') as m
+    ),
+    days as (
+      select (months.m + (extract(day from today.d)::int - 1))::date as day
+      from months, today
+      where extract(day from today.d) <= extract(day from months.m + interval '1 month' - interval '1 day')
     )
-    select l.id, l.title, to_char(l.day, 'YYYY-MM-DD') as date,
-      ((extract(year from t.d) - extract(year from l.day)) * 12 + extract(month from t.d) - extract(month from l.day))::int
+    select d.id, d.title, to_char(days.day, 'YYYY-MM-DD') as date,
+      ((extract(year from t.d) - extract(year from days.day)) * 12 + extract(month from t.d) - extract(month from days.day))::int
         as months_ago
-    from local l, today t
-    where extract(day from l.day) = extract(day from t.d) and l.day < t.d
-    order by l.day desc, l.created_at desc, l.id desc
+    from days
+    cross join today t
+    join lateral (
+      select id, title, created_at from dreams
+      where user_id = ${userId}
+        and sort_at >= (days.day::timestamp at time zone ${zone})
+        and sort_at < ((days.day + 1)::timestamp at time zone ${zone})
+      -- The limit keeps this a per-day index probe: without it the planner may scan every dream once instead.
+      order by created_at desc, id desc
+      limit ${ON_THIS_DAY_MAX}
+    ) d on true
+    order by days.day desc, d.created_at desc, d.id desc
     limit ${ON_THIS_DAY_MAX}`),
   );
   return result.rows.map((r) => ({

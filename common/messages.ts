@@ -49,4 +49,9 @@ export const MSG = {
   tagTooLong: `A tag can be at most ${LIMITS.tags.maxLength} characters`,
   tooManyTags: `A dream can have at most ${LIMITS.tags.maxCount} tags`,
   intentionOutcomeConflict: 'Send either outcome or completed, not two that disagree',
+  focusAreaMissingTitle: 'Missing information',
+  focusAreaRequired: 'Please specify what you want to focus on.',
+  personalizedFailedTitle: 'Error',
+  personalizedFailed: 'Failed to generate personalized content. Please try again.',
+  noGuidedContent: 'No content available',
 } as const;

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { TopTag } from '@common/schemas/analytics';
 import type { Database } from '../../db/client';
 
+/** Recurring symbols and motifs across a user's dreams (also read by the guided library's personalisation). */
+export { dreamSigns } from './dream-signs';
+
 /**
  * The user's most used tags across their own dreams, most frequent first; a tie goes to the tag
  * used most recently, then alphabetically, so the order is stable.

@@ -78,6 +78,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: paths.guidedLibrary,
+            lazy: async () => ({
+              Component: (await import('@app/features/guided/pages/guided-library-page')).GuidedLibraryPage,
+            }),
+          },
+          {
             path: paths.intentions,
             lazy: async () => ({
               Component: (await import('@app/features/intentions/pages/intentions-page')).IntentionsPage,

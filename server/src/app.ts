@@ -35,6 +35,12 @@ export interface AppDeps extends Omit<FeatureDeps, 'db' | 'ai'> {
   loggerInstance?: FastifyBaseLogger;
 }
 
+/** The address a static file was asked for: the plugin hands setHeaders Node's response, which knows its request. */
+function requestUrl(res: object): string {
+  const req = (res as { req?: { url?: unknown } }).req;
+  return typeof req?.url === 'string' ? req.url : '';
+}
+
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -106,8 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The build writes .br/.gz next to each asset (scripts/compress-assets.mjs).
       preCompressed: true,
       setHeaders(res, filePath) {
-        // Vite puts a content hash in every file name under assets/: safe to cache for a year.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Vite puts a content hash in every file name under assets/: safe to cache for a year. The
+        // ambient audio is asked for with its content hash as ?v= (app/src/features/guided/tracks.ts).
+        const versionedAudio =
+          filePath.includes(`${path.sep}audio${path.sep}`) && /[?&]v=[0-9a-f]+/.test(requestUrl(res));
+        const immutable = versionedAudio || filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.setHeader('Vary', 'Accept-Encoding');
       },

@@ -111,7 +111,7 @@ function seedOf(parts: string[]): number {
 interface Candidate {
   kind: BlockKind;
   block: Block;
-  seconds: number;
+  words: number;
 }
 
 /** The blocks of a kind fit for the request, best matches first: exact type and difficulty, then type only, then any. */
@@ -130,7 +130,7 @@ function candidates(library: BlockLibrary, kind: BlockKind, input: ComposeInput,
     rng
       .shuffle(tier)
       .sort((a, b) => personal(a) - personal(b))
-      .map((block) => ({ kind, block, seconds: scriptSeconds(block.text) })),
+      .map((block) => ({ kind, block, words: spokenWords(block.text) })),
   );
 }
 
@@ -142,6 +142,8 @@ export function composePersonalized(library: BlockLibrary, input: ComposeInput):
     seedOf([focus.toLowerCase(), preferences.toLowerCase(), input.contentType, input.difficulty, signs.join(',')]),
   );
   const target = input.duration * 60;
+  // The words are proportional to the minutes; the rests fill the rest of the time.
+  const wordBudget = input.duration * GUIDED.scriptWordsPerMinute;
 
   const pools = new Map<BlockKind, Candidate[]>();
   const pool = (kind: BlockKind) => {
@@ -166,16 +168,16 @@ export function composePersonalized(library: BlockLibrary, input: ComposeInput):
     const c = take(kind);
     if (c) middle.push(c);
   }
-  const total = () => [...chosen, ...middle, ...(closing ? [closing] : [])].reduce((s, c) => s + c.seconds, 0);
+  const total = () => [...chosen, ...middle, ...(closing ? [closing] : [])].reduce((s, c) => s + c.words, 0);
 
   // Few minutes: leave out what matters least, but never a block that carries the user's own words or signs.
   for (const kind of DROP_ORDER) {
-    if (total() <= target) break;
+    if (total() <= wordBudget) break;
     for (const list of [middle, chosen]) {
       const at = list.findIndex(
         (c) => c.kind === kind && !c.block.id.endsWith('-pref') && !c.block.id.includes('-sign'),
       );
-      if (at >= 0 && total() > target) list.splice(at, 1);
+      if (at >= 0 && total() > wordBudget) list.splice(at, 1);
     }
   }
 
@@ -185,7 +187,7 @@ export function composePersonalized(library: BlockLibrary, input: ComposeInput):
     added = false;
     for (const kind of plan.cycle) {
       const next = pool(kind)[0];
-      if (next && total() + next.seconds <= target) {
+      if (next && total() + next.words <= wordBudget) {
         middle.push(next);
         pool(kind).shift();
         added = true;
@@ -215,12 +217,22 @@ export function composePersonalized(library: BlockLibrary, input: ComposeInput):
     .filter(Boolean)
     .join(' ');
 
-  const bodies = sections.map((c) => fill(c.block.text).trim());
-  // The rest of the minutes become rests at the end of the sections, in whole tens of seconds.
-  const spoken = [intro, ...bodies].join('\n\n');
-  let spare = Math.floor((target - scriptSeconds(spoken)) / 10) * 10;
+  const written = sections.map((c) => fill(c.block.text).trim());
+  // The rests: the blocks' own pauses scaled so that speech and rests come to the minutes asked for.
+  const speech = (spokenWords([intro, ...written].join(' ')) / GUIDED.wordsPerMinute) * 60;
+  const restsWritten = written.reduce((sum, t) => sum + pauseTotalSeconds(t), 0);
+  const available = Math.max(0, target - speech);
+  const scale = restsWritten > 0 ? available / restsWritten : 0;
+  const scalePause = (seconds: number) => Math.max(5, Math.round((seconds * scale) / 5) * 5);
+  const bodies = written.map((t) =>
+    t.replace(new RegExp(PAUSE_MARKER.source, 'gi'), (_m, amount: string, unit: string) =>
+      pauseMarker(scalePause(pauseSeconds(amount, unit))),
+    ),
+  );
+  // Blocks without rests of their own: the time left becomes a rest after each section.
+  let spare = Math.floor((target - scriptSeconds([intro, ...bodies].join('\n\n'))) / 10) * 10;
   const rests = sections.map(() => 0);
-  if (spare > 0 && sections.length) {
+  if (spare >= 10 && sections.length) {
     const share = Math.floor(spare / sections.length / 10) * 10;
     for (let i = 0; i < sections.length; i += 1) rests[i] = share;
     spare -= share * sections.length;

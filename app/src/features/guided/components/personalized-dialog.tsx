@@ -71,11 +71,15 @@ export function PersonalizedDialog({
   const generate = usePersonalizedContent();
   const focusMissing = !focusArea.trim();
 
+  const refuseMissingFocus = () => {
+    setFocusError(MSG.focusAreaRequired);
+    toast({ title: MSG.focusAreaMissingTitle, description: MSG.focusAreaRequired, variant: 'destructive' });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (focusMissing) {
-      setFocusError(MSG.focusAreaRequired);
-      toast({ title: MSG.focusAreaMissingTitle, description: MSG.focusAreaRequired, variant: 'destructive' });
+      refuseMissingFocus();
       return;
     }
     const body = { ...request, focusArea: focusArea.trim(), preferences: preferences.trim() };
@@ -160,6 +164,16 @@ export function PersonalizedDialog({
               onChange={(e) => {
                 setFocusArea(e.target.value);
                 setFocusError(undefined);
+              }}
+              onKeyDown={(e) => {
+                // The submit button is disabled, so Enter would do nothing: say why instead.
+                if (e.key === 'Enter' && focusMissing) {
+                  e.preventDefault();
+                  refuseMissingFocus();
+                }
+              }}
+              onBlur={() => {
+                if (focusArea && focusMissing) setFocusError(MSG.focusAreaRequired);
               }}
             />
             <p id="personalized-focus-hint" className={focusError ? 'text-sm text-red-300' : 'text-xs text-slate-400'}>

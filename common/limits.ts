@@ -91,7 +91,7 @@ export const GUIDED = {
   /** Spoken pace of a guided script, in words per minute, pauses aside. */
   wordsPerMinute: 100,
   /** Words a personalised script holds per minute of its length: a little over half the time is speech, the rest rests. */
-  scriptWordsPerMinute: 55,
+  scriptWordsPerMinute: 45,
   /** Card content is cut to this many characters. */
   cardTruncate: 200,
   /** The id a generated item opens with as a detail. */

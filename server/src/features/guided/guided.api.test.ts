@@ -95,10 +95,20 @@ describe('seeding', () => {
     expect(row?.duration).toBe(edited.duration);
     expect(row?.id).toBe(before.find((r) => r.title === first.title)?.id);
     expect(rows.some((r) => r.title === second.title)).toBe(false);
+    // Every app process drops its cached answers when the library changes (announced by a trigger).
+    await expect
+      .poll(async () => {
+        const listed = (await user.client.get<GuidedContent[]>('/api/guided-library')).body;
+        return [listed.find((i) => i.title === first.title)?.duration, listed.some((i) => i.title === second.title)];
+      })
+      .toEqual([edited.duration, false]);
 
     // Back to the shipped files.
     expect(await seedGuidedLibrary(ctx.db)).toEqual({ added: 1, updated: 1, removed: 0 });
     expect(await ctx.db.select().from(guidedContent)).toHaveLength(files.length);
+    await expect
+      .poll(async () => (await user.client.get<GuidedContent[]>('/api/guided-library')).body.length)
+      .toBe(files.length);
   });
 });
 
@@ -164,7 +174,7 @@ describe('POST /api/guided-library/personalized', () => {
       'The ocean had flooded my school. I climbed a staircase to the roof while the moon watched.',
       'A staircase spiralled down to an underground ocean; the moon was reflected in it.',
     ]) {
-      const res = await dreamer.client.post('/api/dreams', { title: 'Night sea', narrative, tags: [] });
+      const res = await dreamer.client.post('/api/dreams', { title: 'Entry', narrative, tags: [] });
       expect(res.status).toBe(201);
     }
     const signs = await dreamer.client.get<{ signs: Array<{ label: string; count: number }> }>(
@@ -183,6 +193,36 @@ describe('POST /api/guided-library/personalized', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.content).toContain('Your recurring dream signs (');
     expect(mine.body.content.toLowerCase()).toContain(top[0]);
+
+    // A new dream is read at once: the cached signs are dropped when the journal changes.
+    for (const narrative of [
+      'A snake slept on the seat of an empty train.',
+      'I chased a train across a field while a snake watched from the grass.',
+      'The train stopped and a snake crossed the tracks in front of it.',
+      'A green snake coiled around the handrail of the night train.',
+    ]) {
+      const res = await dreamer.client.post('/api/dreams', { title: 'Entry', narrative, tags: [] });
+      expect(res.status).toBe(201);
+    }
+    const later = await dreamer.client.get<{ signs: Array<{ label: string; count: number }> }>(
+      '/api/analytics/dream-signs',
+    );
+    const newTop = later.body.signs
+      .filter((s) => s.count >= 2)
+      .slice(0, 3)
+      .map((s) => s.label.toLowerCase());
+    // Among the three woven in, at least one that the first answer could not have had.
+    expect(
+      newTop.some((l) => !top.includes(l)),
+      `${top.join()} → ${later.body.signs.map((s) => `${s.label}:${s.count}`).join()}`,
+    ).toBe(true);
+    await expect
+      .poll(async () => {
+        const res = await personalize(dreamer.client, body);
+        const intro = res.body.content.split('\n')[0] ?? '';
+        return newTop.every((label) => intro.toLowerCase().includes(label));
+      })
+      .toBe(true);
 
     const stranger = await signUp(ctx.baseUrl);
     const theirs = await personalize(stranger.client, body);

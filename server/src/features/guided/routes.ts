@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@common/messages';
@@ -14,6 +14,8 @@ import type { AppConfig } from '../../env';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
 import { forbidden } from '../../lib/http-error';
+import { sendSerialized, serialize } from '../../lib/serialized';
+import { guidedCachesFor } from './caches';
 import { mayUseGuidedLibrary, type GuidedAction } from './policy';
 import { presentGuided } from './presenter';
 import { listGuided, listGuidedByType, personalise } from './service';
@@ -26,6 +28,16 @@ export async function guidedRoutes(
 ): Promise<void> {
   const { db, engine, ai } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The library changes only when it is seeded: its answers are kept serialised (caches.ts).
+  const cache = guidedCachesFor(db).library;
+  const cachedList = async (reply: FastifyReply, key: string, read: () => Promise<unknown>) => {
+    const cached = cache.get(key);
+    if (cached) return sendSerialized(reply, cached);
+    const epoch = cache.epoch;
+    const body = serialize(reply, await read());
+    cache.set(key, body, epoch);
+    return sendSerialized(reply, body);
+  };
   const allowed = (request: Parameters<typeof currentUser>[0], action: GuidedAction) => {
     const user = currentUser(request);
     if (!mayUseGuidedLibrary(user, action)) throw forbidden(MSG.forbidden);
@@ -41,9 +53,9 @@ export async function guidedRoutes(
         response: { 200: z.array(guidedContentSchema), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       allowed(request, 'read-library');
-      return (await listGuided(db)).map(presentGuided);
+      return cachedList(reply, 'all', async () => (await listGuided(db)).map(presentGuided));
     },
   );
 
@@ -57,9 +69,10 @@ export async function guidedRoutes(
         response: { 200: z.array(guidedContentSchema), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       allowed(request, 'read-library');
-      return (await listGuidedByType(db, request.params.type)).map(presentGuided);
+      const { type } = request.params;
+      return cachedList(reply, type, async () => (await listGuidedByType(db, type)).map(presentGuided));
     },
   );
 

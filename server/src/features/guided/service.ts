@@ -5,6 +5,7 @@ import { guidedContent } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import type { InterpretationEngine } from '../../engine/types';
 import { dreamSigns } from '../analytics/service';
+import { guidedCachesFor } from './caches';
 import { composePersonalized } from './compose';
 import { loadLibrary, shippedBlocks, type LibraryItem } from './library';
 import { composeWithModel, type GuidedLog } from './model';
@@ -100,11 +101,18 @@ export interface PersonaliseDeps {
 
 /** The labels of the user's recurring dream signs, most frequent first. */
 async function recurringSigns(deps: PersonaliseDeps, actor: Actor): Promise<string[]> {
-  const { signs } = await dreamSigns(deps.db, deps.engine, dreamSignsOwner(actor));
-  return signs
+  const owner = dreamSignsOwner(actor);
+  const cache = guidedCachesFor(deps.db).signs;
+  const cached = cache.get(owner);
+  if (cached) return cached;
+  const epoch = cache.epoch;
+  const { signs } = await dreamSigns(deps.db, deps.engine, owner);
+  const labels = signs
     .filter((s) => s.count >= RECURRING_FROM)
     .slice(0, SIGNS_USED)
     .map((s) => s.label);
+  cache.set(owner, labels, epoch);
+  return labels;
 }
 
 /** A personalised script for the user: composed locally, or by the configured model when it does well. */

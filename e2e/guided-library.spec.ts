@@ -157,7 +157,9 @@ test('a failed generation shows the spec error toast', async ({ page, account })
   const dialog = page.getByRole('dialog', { name: 'Create Personalized Content' });
   await dialog.getByLabel('Focus area').fill('a quiet forest');
   await dialog.getByRole('button', { name: 'Generate Content' }).click();
-  await expect(page.getByText('Failed to generate personalized content. Please try again.')).toBeVisible();
+  await expect(
+    page.getByText('Failed to generate personalized content. Please try again.', { exact: true }),
+  ).toBeVisible();
   await expect(dialog).toBeVisible();
 });
 
@@ -240,4 +242,46 @@ test('the audio files are served with a version, long caching and byte ranges', 
   for (const file of ['ambient2.mp3', 'ambient3.mp3', 'meditation.mp3', 'relaxing.mp3']) {
     expect((await request.head(`/audio/${file}`)).status(), file).toBe(200);
   }
+});
+
+test('the page and its dialogs pass axe, and the player works from the keyboard', async ({ page, account }) => {
+  void account;
+  test.slow();
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const audit = async (where: string, include?: string) => {
+    let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+    if (include) builder = builder.include(include);
+    const { violations } = await builder.analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      where,
+    ).toEqual([]);
+  };
+  await page.goto('/guided-library');
+  await expect(allList(page).getByRole('listitem').first()).toBeVisible();
+  await audit('guided library');
+
+  // Keyboard: reach Play and start the sound with Enter.
+  const player = page.getByRole('region', { name: 'Ambient music player' });
+  await player.getByLabel('Ambient track').focus();
+  // Back 10 seconds is disabled until a track is loaded: the next stop is Play.
+  await page.keyboard.press('Tab');
+  await expect(player.getByRole('button', { name: 'Play' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(player.getByTestId('player-state')).toContainText('Playing');
+  await page.keyboard.press('Enter');
+  await expect(player.getByTestId('player-state')).toContainText('Paused');
+
+  await allList(page)
+    .getByRole('button', { name: /Lucid Dream Induction/ })
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit('detail dialog', '[role="dialog"]');
+  await page.getByRole('dialog').getByRole('tab', { name: 'Background Audio' }).click();
+  await audit('detail dialog, audio tab', '[role="dialog"]');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Create Personalized Content' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit('personalized dialog', '[role="dialog"]');
 });

@@ -176,6 +176,7 @@ export function AmbientPlayer({ label, className }: { label: string; className?:
   const sleepLeft = sleepEndsAt === null ? 0 : Math.max(0, (sleepEndsAt - now) / 1000);
 
   const ready = state === 'playing' || state === 'paused';
+  const busy = state === 'playing' || state === 'loading';
   const ids = { track: `${uid}-track`, time: `${uid}-time`, volume: `${uid}-volume`, sleep: `${uid}-sleep` };
 
   return (
@@ -228,13 +229,9 @@ export function AmbientPlayer({ label, className }: { label: string; className?:
         >
           <RotateCcw aria-hidden />
         </Button>
-        <Button
-          size="icon"
-          aria-label={state === 'playing' ? 'Pause' : 'Play'}
-          onClick={() => (state === 'playing' ? pause() : void play())}
-          disabled={state === 'loading'}
-        >
-          {state === 'playing' ? <Pause aria-hidden /> : <Play aria-hidden />}
+        {/* Never disabled: while a track loads it offers Pause, so focus stays on it. */}
+        <Button size="icon" aria-label={busy ? 'Pause' : 'Play'} onClick={() => (busy ? pause() : void play())}>
+          {busy ? <Pause aria-hidden /> : <Play aria-hidden />}
         </Button>
         <Button
           variant="outline"

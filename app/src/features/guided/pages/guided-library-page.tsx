@@ -7,7 +7,7 @@ import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
 import { Input } from '@app/components/ui/input';
 import { Badge, Card, Skeleton } from '@app/components/ui/misc';
-import { Tabs, TabsList, TabsTrigger } from '@app/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/tabs';
 import { useGuidedLibrary } from '../api';
 import { AmbientPlayer } from '../components/ambient-player';
 import { GuidedDetailDialog, PremiumLabel } from '../components/guided-detail-dialog';
@@ -91,7 +91,7 @@ export function GuidedLibraryPage() {
   const categoryLabel = CATEGORIES.find((c) => c.value === category)?.label ?? 'All Content';
 
   return (
-    <div className="grid min-w-0 gap-8">
+    <Tabs value={category} onValueChange={(v) => setCategory(v as GuidedType | 'all')} className="grid min-w-0 gap-8">
       <section className="grid gap-4">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0">
@@ -127,15 +127,13 @@ export function GuidedLibraryPage() {
               onChange={(e) => setQuery(e.target.value)}
             />
           </div>
-          <Tabs value={category} onValueChange={(v) => setCategory(v as GuidedType | 'all')}>
-            <TabsList aria-label="Categories" className="grid w-full grid-cols-2 gap-1 sm:flex sm:w-auto">
-              {CATEGORIES.map((c) => (
-                <TabsTrigger key={c.value} value={c.value} className="px-3">
-                  {c.label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <TabsList aria-label="Categories" className="grid w-full grid-cols-2 gap-1 sm:flex sm:w-auto">
+            {CATEGORIES.map((c) => (
+              <TabsTrigger key={c.value} value={c.value} className="px-3">
+                {c.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
         </div>
       </section>
 
@@ -169,43 +167,49 @@ export function GuidedLibraryPage() {
         </Card>
       </section>
 
-      {library.isPending ? (
-        <div aria-busy="true" aria-label="Loading guided content" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-36" />
-          ))}
-        </div>
-      ) : library.isError && !library.data ? (
-        <LoadError
-          title="The guided library could not be loaded"
-          error={library.error}
-          onRetry={() => void library.refetch()}
-          retrying={library.isFetching}
-        />
-      ) : (
-        <>
-          {featured.length ? (
-            <section aria-labelledby="featured-heading" className="grid gap-3">
-              <h2 id="featured-heading" className="text-xl font-semibold text-white">
-                Featured
+      <TabsContent value={category} className="grid min-w-0 gap-8">
+        {library.isPending ? (
+          <div
+            aria-busy="true"
+            aria-label="Loading guided content"
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-36" />
+            ))}
+          </div>
+        ) : library.isError && !library.data ? (
+          <LoadError
+            title="The guided library could not be loaded"
+            error={library.error}
+            onRetry={() => void library.refetch()}
+            retrying={library.isFetching}
+          />
+        ) : (
+          <>
+            {featured.length ? (
+              <section aria-labelledby="featured-heading" className="grid gap-3">
+                <h2 id="featured-heading" className="text-xl font-semibold text-white">
+                  Featured
+                </h2>
+                <CardGrid items={featured} label="Featured content" onOpen={setOpen} />
+              </section>
+            ) : null}
+            <section aria-labelledby="all-heading" className="grid gap-3">
+              <h2 id="all-heading" className="text-xl font-semibold text-white">
+                {categoryLabel}
               </h2>
-              <CardGrid items={featured} label="Featured content" onOpen={setOpen} />
+              {items.length ? (
+                <CardGrid items={items} label={`${categoryLabel} list`} onOpen={setOpen} />
+              ) : (
+                <Card className="text-center text-slate-200">{MSG.noGuidedContent}</Card>
+              )}
             </section>
-          ) : null}
-          <section aria-labelledby="all-heading" className="grid gap-3">
-            <h2 id="all-heading" className="text-xl font-semibold text-white">
-              {categoryLabel}
-            </h2>
-            {items.length ? (
-              <CardGrid items={items} label={`${categoryLabel} list`} onOpen={setOpen} />
-            ) : (
-              <Card className="text-center text-slate-200">{MSG.noGuidedContent}</Card>
-            )}
-          </section>
-        </>
-      )}
+          </>
+        )}
+      </TabsContent>
 
       <GuidedDetailDialog item={open} onClose={() => setOpen(null)} />
-    </div>
+    </Tabs>
   );
 }

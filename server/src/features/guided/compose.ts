@@ -168,16 +168,49 @@ export function composePersonalized(library: BlockLibrary, input: ComposeInput):
     const c = take(kind);
     if (c) middle.push(c);
   }
-  const total = () => [...chosen, ...middle, ...(closing ? [closing] : [])].reduce((s, c) => s + c.words, 0);
+  const ending = closing ? [closing] : [];
+  const total = () => [...chosen, ...middle, ...ending].reduce((s, c) => s + c.words, 0);
 
-  // Few minutes: leave out what matters least, but never a block that carries the user's own words or signs.
-  for (const kind of DROP_ORDER) {
-    if (total() <= wordBudget) break;
+  // The first block carrying the preferences and the first carrying a dream sign stay whatever the minutes.
+  const personal = (c: Candidate) =>
+    c.block.id.endsWith('-pref') ? 'pref' : c.block.id.includes('-sign') ? 'sign' : '';
+  const kept = new Set<string>();
+  for (const c of [...chosen, ...middle, ...ending]) {
+    const p = personal(c);
+    if (p && ![...kept].some((id) => id.endsWith('-pref') === (p === 'pref'))) kept.add(c.block.id);
+  }
+
+  // Few minutes: leave out what matters least, then use the shortest variants.
+  // The type's own core (its cycle's first kind: a technique's lucidity cue) is never left out.
+  for (const kind of DROP_ORDER.filter((k) => k !== plan.cycle[0])) {
     for (const list of [middle, chosen]) {
-      const at = list.findIndex(
-        (c) => c.kind === kind && !c.block.id.endsWith('-pref') && !c.block.id.includes('-sign'),
-      );
-      if (at >= 0 && total() > wordBudget) list.splice(at, 1);
+      for (let at = list.length - 1; at >= 0 && total() > wordBudget; at -= 1) {
+        const c = list[at];
+        if (c && c.kind === kind && !kept.has(c.block.id)) list.splice(at, 1);
+      }
+    }
+  }
+  for (let improved = true; improved && total() > wordBudget;) {
+    improved = false;
+    for (const list of [middle, chosen, ending]) {
+      for (let at = 0; at < list.length && !improved; at += 1) {
+        const c = list[at];
+        if (!c) continue;
+        const options = pool(c.kind);
+        let best = -1;
+        options.forEach((o, k) => {
+          const fits = kept.has(c.block.id) ? personal(o) === personal(c) : personal(o) === '';
+          if (fits && o.words < (options[best]?.words ?? c.words)) best = k;
+        });
+        const shorter = options[best];
+        if (shorter) {
+          options.splice(best, 1, c);
+          list[at] = shorter;
+          if (kept.delete(c.block.id)) kept.add(shorter.block.id);
+          improved = true;
+        }
+      }
+      if (improved) break;
     }
   }
 
@@ -195,7 +228,7 @@ export function composePersonalized(library: BlockLibrary, input: ComposeInput):
     }
   }
 
-  const sections = [...chosen, ...middle, ...(closing ? [closing] : [])];
+  const sections = [...chosen, ...middle, ...ending];
   let signTurn = 0;
   const fill = (textIn: string) =>
     textIn.replace(/\{(focus|preferences|sign)\}/g, (_all, name: string) => {

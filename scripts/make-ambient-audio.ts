@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { AMBIENT_AUDIO, AMBIENT_TRACKS, type AmbientFile } from '../common/ambient-tracks';
+import { Rng } from '../server/src/engine/compose/rng';
 import { buildInfoFrame, ENCODER_DELAY, SAMPLES_PER_FRAME, summariseMp3 } from './ambient-audio/mp3-frames';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,16 +34,10 @@ const BITRATE = 96;
 const LEAD_IN = SAMPLES_PER_FRAME;
 const TWO_PI = Math.PI * 2;
 
-/** mulberry32: the same loops every run. */
+/** The same loops every run: the engine's seeded generator. */
 function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new Rng(seed);
+  return () => generator.next();
 }
 
 /** White, pink (Paul Kellet's filter) and brown noise from one generator. */

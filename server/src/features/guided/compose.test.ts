@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDED_DIFFICULTIES, GUIDED_TYPES } from '@common/schemas/guided';
+import { GUIDED_DIFFICULTIES, GUIDED_TYPES } from '@common/guided';
 import { composePersonalized, scriptSeconds, spokenWords } from './compose';
 import { loadBlocks } from './library';
 

@@ -1,12 +1,6 @@
 import { GUIDED } from '@common/limits';
-import {
-  PAUSE_MARKER,
-  pauseMarker,
-  pauseSeconds,
-  type GuidedType,
-  type PersonalizedContent,
-  type PersonalizedRequest,
-} from '@common/schemas/guided';
+import { PAUSE_MARKER, pauseMarker, pauseSeconds, type GuidedType } from '@common/guided';
+import type { PersonalizedContent, PersonalizedRequest } from '@common/schemas/guided';
 import { Rng } from '../../engine/compose/rng';
 import type { Block, BlockKind, BlockLibrary } from './library';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { GUIDED } from '@common/limits';
-import { GUIDED_DIFFICULTIES, GUIDED_TYPES } from '@common/schemas/guided';
+import { GUIDED_DIFFICULTIES, GUIDED_TYPES } from '@common/guided';
 
 /**
  * The guided library as written in content/ (library/<slug>.md and blocks.json, see its README):

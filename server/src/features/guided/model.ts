@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { PAUSE_MARKER, type PersonalizedContent } from '@common/schemas/guided';
+import { PAUSE_MARKER } from '@common/guided';
+import type { PersonalizedContent } from '@common/schemas/guided';
 import type { AppConfig } from '../../env';
 import { spokenWords, type ComposeInput, type Composition } from './compose';
 

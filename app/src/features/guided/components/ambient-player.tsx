@@ -2,6 +2,7 @@ import { Pause, Play, Repeat, RotateCcw, RotateCw, Timer, Volume2, VolumeX } fro
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AUDIO } from '@common/limits';
 import { Button } from '@app/components/ui/button';
+import { NativeSelect } from '@app/components/ui/native-select';
 import { Label } from '@app/components/ui/misc';
 import { cn } from '@app/lib/cn';
 import { TRACKS, type AmbientTrack } from '../tracks';
@@ -25,8 +26,6 @@ function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-const selectClass =
-  'h-10 w-full min-w-0 max-w-full truncate rounded-lg border border-night-600 bg-night-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-aurora-300';
 const rangeClass =
   'h-6 w-full min-w-0 cursor-pointer accent-dream-400 focus-visible:outline-2 focus-visible:outline-aurora-300';
 
@@ -205,9 +204,8 @@ export function AmbientPlayer({ label, className }: { label: string; className?:
       />
       <div className="grid gap-1.5">
         <Label htmlFor={ids.track}>Ambient track</Label>
-        <select
+        <NativeSelect
           id={ids.track}
-          className={selectClass}
           value={trackId}
           onChange={(e) => chooseTrack(e.target.value as AmbientTrack['id'])}
         >
@@ -216,7 +214,7 @@ export function AmbientPlayer({ label, className }: { label: string; className?:
               {t.title} ({t.category})
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
@@ -307,19 +305,14 @@ export function AmbientPlayer({ label, className }: { label: string; className?:
             <Timer aria-hidden className="h-3.5 w-3.5" /> Sleep timer
             {sleepEndsAt !== null ? <span data-testid="sleep-left">· stops in {clock(sleepLeft)}</span> : null}
           </label>
-          <select
-            id={ids.sleep}
-            className={selectClass}
-            value={sleepMinutes}
-            onChange={(e) => chooseSleep(Number(e.target.value))}
-          >
+          <NativeSelect id={ids.sleep} value={sleepMinutes} onChange={(e) => chooseSleep(Number(e.target.value))}>
             <option value={0}>Off</option>
             {AUDIO.sleepTimerMinutes.map((m) => (
               <option key={m} value={m}>
                 {m} minutes (fades out)
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </div>
     </section>

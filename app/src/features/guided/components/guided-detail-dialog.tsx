@@ -1,9 +1,10 @@
 import { Clock, Crown } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { GuidedContent } from '@common/schemas/guided';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@app/components/ui/dialog';
 import { Badge } from '@app/components/ui/misc';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/tabs';
+import { cn } from '@app/lib/cn';
 import { AmbientPlayer } from './ambient-player';
 import { PracticeText } from './practice-text';
 import { DIFFICULTY_LABEL, TYPE_LABEL } from './labels';
@@ -26,14 +27,9 @@ export function GuidedDetailDialog({ item, onClose }: { item: GuidedContent | nu
           <div className="grid gap-1 pr-8">
             <DialogTitle className="wrap-anywhere">{item.title}</DialogTitle>
             <DialogDescription className="wrap-anywhere">{item.description}</DialogDescription>
-            <div className="mt-1 flex flex-wrap items-center gap-2">
-              <Badge>{TYPE_LABEL[item.contentType]}</Badge>
-              <Badge>{DIFFICULTY_LABEL[item.difficulty]}</Badge>
-              <span className="inline-flex items-center gap-1 text-xs text-slate-300">
-                <Clock aria-hidden className="h-3.5 w-3.5" /> {item.duration} min
-              </span>
+            <GuidedMeta item={item} className="mt-1">
               {item.isPremium ? <PremiumLabel /> : null}
-            </div>
+            </GuidedMeta>
           </div>
           <Tabs value={tab} onValueChange={setTab} className="mt-4 grid min-w-0 gap-4">
             <TabsList aria-label="Item sections" className="flex w-full">
@@ -77,6 +73,28 @@ export function GuidedDetailDialog({ item, onClose }: { item: GuidedContent | nu
         </DialogContent>
       ) : null}
     </Dialog>
+  );
+}
+
+/** Type, difficulty and length of an item, as on its card and in its dialog. */
+export function GuidedMeta({
+  item,
+  className,
+  children,
+}: {
+  item: Pick<GuidedContent, 'contentType' | 'difficulty' | 'duration'>;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <span className={cn('flex flex-wrap items-center gap-2 text-xs text-slate-300', className)}>
+      <Badge>{TYPE_LABEL[item.contentType]}</Badge>
+      <Badge>{DIFFICULTY_LABEL[item.difficulty]}</Badge>
+      <span className="inline-flex items-center gap-1">
+        <Clock aria-hidden className="h-3.5 w-3.5" /> {item.duration} min
+      </span>
+      {children}
+    </span>
   );
 }
 

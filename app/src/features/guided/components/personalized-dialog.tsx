@@ -2,15 +2,10 @@ import { Loader2, Wand2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { GUIDED } from '@common/limits';
 import { MSG } from '@common/messages';
-import {
-  GUIDED_DIFFICULTIES,
-  GUIDED_TYPES,
-  personalizedRequestSchema,
-  type GuidedDifficulty,
-  type GuidedType,
-  type PersonalizedContent,
-} from '@common/schemas/guided';
+import { GUIDED_DIFFICULTIES, GUIDED_TYPES, type GuidedDifficulty, type GuidedType } from '@common/guided';
+import type { PersonalizedContent } from '@common/schemas/guided';
 import { Button } from '@app/components/ui/button';
+import { NativeSelect } from '@app/components/ui/native-select';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@app/components/ui/dialog';
 import { Input, Textarea } from '@app/components/ui/input';
 import { Label } from '@app/components/ui/misc';
@@ -32,18 +27,27 @@ export const DEFAULT_REQUEST: LastRequest = {
   duration: GUIDED.durationDefault,
 };
 
+const isType = (v: unknown): v is GuidedType => (GUIDED_TYPES as readonly unknown[]).includes(v);
+const isDifficulty = (v: unknown): v is GuidedDifficulty => (GUIDED_DIFFICULTIES as readonly unknown[]).includes(v);
+const isDuration = (v: unknown): v is number =>
+  typeof v === 'number' &&
+  Number.isInteger(v) &&
+  v >= GUIDED.durationMin &&
+  v <= GUIDED.durationMax &&
+  v % GUIDED.durationStep === 0;
+
+/** The stored request when it is whole and valid; the defaults otherwise. */
 export function readLastRequest(): LastRequest {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return DEFAULT_REQUEST;
-    const saved = JSON.parse(raw) as Partial<LastRequest>;
-    const parsed = personalizedRequestSchema
-      .pick({ contentType: true, difficulty: true, duration: true })
-      .safeParse(saved);
-    return parsed.success ? parsed.data : DEFAULT_REQUEST;
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<
+      Record<keyof LastRequest, unknown>
+    > | null;
+    if (saved && isType(saved.contentType) && isDifficulty(saved.difficulty) && isDuration(saved.duration))
+      return { contentType: saved.contentType, difficulty: saved.difficulty, duration: saved.duration };
   } catch {
-    return DEFAULT_REQUEST;
+    // Storage disabled or a damaged entry: the defaults.
   }
+  return DEFAULT_REQUEST;
 }
 
 function saveLastRequest(request: LastRequest) {
@@ -53,9 +57,6 @@ function saveLastRequest(request: LastRequest) {
     // Storage disabled: the next visit starts from the defaults.
   }
 }
-
-const selectClass =
-  'h-10 w-full min-w-0 max-w-full truncate rounded-lg border border-night-600 bg-night-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-aurora-300';
 
 /** Create Personalized Content: type, difficulty, focus area (required), duration 5–30 and preferences. */
 export function PersonalizedDialog({
@@ -82,12 +83,8 @@ export function PersonalizedDialog({
       refuseMissingFocus();
       return;
     }
+    // The fields' own limits (maxLength, the slider's range and step, the selects) keep the rest valid.
     const body = { ...request, focusArea: focusArea.trim(), preferences: preferences.trim() };
-    const checked = personalizedRequestSchema.safeParse(body);
-    if (!checked.success) {
-      setFocusError(checked.error.issues[0]?.message);
-      return;
-    }
     saveLastRequest(request);
     generate.mutate(body, {
       onSuccess: (content) => {
@@ -123,9 +120,8 @@ export function PersonalizedDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor="personalized-type">Content type</Label>
-              <select
+              <NativeSelect
                 id="personalized-type"
-                className={selectClass}
                 value={request.contentType}
                 onChange={(e) => setRequest((r) => ({ ...r, contentType: e.target.value as GuidedType }))}
               >
@@ -134,13 +130,12 @@ export function PersonalizedDialog({
                     {TYPE_LABEL[t]}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="personalized-difficulty">Difficulty</Label>
-              <select
+              <NativeSelect
                 id="personalized-difficulty"
-                className={selectClass}
                 value={request.difficulty}
                 onChange={(e) => setRequest((r) => ({ ...r, difficulty: e.target.value as GuidedDifficulty }))}
               >
@@ -149,7 +144,7 @@ export function PersonalizedDialog({
                     {DIFFICULTY_LABEL[d]}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
           </div>
           <div className="grid gap-1.5">

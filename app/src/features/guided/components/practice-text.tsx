@@ -1,6 +1,6 @@
 import { Hourglass } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
-import { PAUSE_MARKER, pauseSeconds } from '@common/schemas/guided';
+import { PAUSE_MARKER, pauseSeconds } from '@common/guided';
 
 function restLabel(seconds: number): string {
   if (seconds >= 60 && seconds % 60 === 0) return `Rest ${seconds / 60} min`;

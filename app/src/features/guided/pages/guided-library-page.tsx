@@ -1,4 +1,4 @@
-import { Clock, Search, Sparkles } from 'lucide-react';
+import { Search, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { GUIDED } from '@common/limits';
 import { MSG } from '@common/messages';
@@ -10,8 +10,7 @@ import { Badge, Card, Skeleton } from '@app/components/ui/misc';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/tabs';
 import { useGuidedLibrary } from '../api';
 import { AmbientPlayer } from '../components/ambient-player';
-import { GuidedDetailDialog, PremiumLabel } from '../components/guided-detail-dialog';
-import { DIFFICULTY_LABEL, TYPE_LABEL } from '../components/labels';
+import { GuidedDetailDialog, GuidedMeta, PremiumLabel } from '../components/guided-detail-dialog';
 import { PersonalizedDialog } from '../components/personalized-dialog';
 
 const CATEGORIES: Array<{ value: GuidedType | 'all'; label: string }> = [
@@ -48,13 +47,7 @@ function GuidedCard({ item, onOpen }: { item: GuidedContent; onOpen: (item: Guid
         {item.isPremium ? <PremiumLabel /> : null}
       </span>
       <span className="text-sm text-slate-300 wrap-anywhere">{truncate(item.description, GUIDED.cardTruncate)}</span>
-      <span className="flex flex-wrap items-center gap-2 text-xs text-slate-300">
-        <Badge>{TYPE_LABEL[item.contentType]}</Badge>
-        <Badge>{DIFFICULTY_LABEL[item.difficulty]}</Badge>
-        <span className="inline-flex items-center gap-1">
-          <Clock aria-hidden className="h-3.5 w-3.5" /> {item.duration} min
-        </span>
-      </span>
+      <GuidedMeta item={item} />
     </button>
   );
 }

@@ -214,7 +214,7 @@ test('a save that fails offline says why and keeps the draft', async ({ page, co
   await context.setOffline(true);
   await dialog.getByRole('button', { name: 'Save Dream' }).click();
   await expect(page.getByText('Failed to save dream', { exact: true })).toBeVisible();
-  await expect(page.getByText(MSG.saveUnreachable)).toBeVisible();
+  await expect(page.getByText(MSG.saveUnreachable, { exact: true })).toBeVisible();
   await context.setOffline(false);
   await page.reload();
   await page.getByRole('button', { name: 'New Entry' }).click();

@@ -285,3 +285,32 @@ test('the page and its dialogs pass axe, and the player works from the keyboard'
   await expect(page.getByRole('dialog')).toBeVisible();
   await audit('personalized dialog', '[role="dialog"]');
 });
+
+test('the sleep timer fades the sound out and pauses it', async ({ page, account }) => {
+  void account;
+  test.slow();
+  await page.clock.install();
+  await page.goto('/guided-library');
+  const player = page.getByRole('region', { name: 'Ambient music player' });
+  const audio = player.getByTestId('ambient-audio');
+  await player.getByRole('button', { name: 'Play' }).click();
+  await expect(player.getByTestId('player-state')).toContainText('Playing');
+  await player.getByLabel(/Sleep timer/).selectOption('15');
+  const shown = (await player.getByTestId('sleep-left').textContent()) ?? '';
+  const [, mm = '0', ss = '0'] = /stops in (\d+):(\d\d)/.exec(shown) ?? [];
+  const left = Number(mm) * 60 + Number(ss);
+  expect(left).toBeGreaterThan(14 * 60);
+
+  // 15 s before the end: halfway through the 30 s fade.
+  await page.clock.fastForward((left - 15) * 1000);
+  await expect(player.getByTestId('sleep-left')).toContainText(/stops in 0:(1\d|0\d)/);
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.volume)).toBeLessThan(0.4);
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
+
+  await page.clock.fastForward(20_000);
+  await expect(player.getByTestId('player-state')).toContainText('Paused');
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+  // The timer is off again and the chosen volume is back for the next time.
+  await expect(player.getByLabel(/Sleep timer/)).toHaveValue('0');
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.volume)).toBeCloseTo(0.7);
+});

@@ -314,3 +314,21 @@ test('the sleep timer fades the sound out and pauses it', async ({ page, account
   await expect(player.getByLabel(/Sleep timer/)).toHaveValue('0');
   expect(await audio.evaluate((a: HTMLAudioElement) => a.volume)).toBeCloseTo(0.7);
 });
+
+test('a track that fails to load is only logged: the player goes back to idle', async ({ page, account }) => {
+  void account;
+  const logged: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') logged.push(m.text());
+  });
+  await page.route('**/audio/ambient3.mp3*', (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await page.goto('/guided-library');
+  const player = page.getByRole('region', { name: 'Ambient music player' });
+  await player.getByLabel('Ambient track').selectOption({ label: 'Flowing Stream (meditation)' });
+  await player.getByRole('button', { name: 'Play' }).click();
+  await expect(player.getByTestId('player-state')).toContainText('Flowing Stream: Idle');
+  await expect.poll(() => logged.some((t) => t.includes('Ambient audio'))).toBe(true);
+  // Nothing is shown to the user.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('[data-state="open"][role="status"]')).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { GuidedContent, GuidedType, PersonalizedContent, PersonalizedRequestInput } from '@common/schemas/guided';
+import type { GuidedType } from '@common/guided';
+import type { GuidedContent, PersonalizedContent, PersonalizedRequestInput } from '@common/schemas/guided';
 import { api } from '@app/lib/api-client';
 
 export const guidedKeys = {

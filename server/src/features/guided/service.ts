@@ -1,5 +1,6 @@
 import { asc, eq, notInArray, sql } from 'drizzle-orm';
-import type { GuidedType, PersonalizedContent, PersonalizedRequest } from '@common/schemas/guided';
+import type { GuidedType } from '@common/guided';
+import type { PersonalizedContent, PersonalizedRequest } from '@common/schemas/guided';
 import type { Database } from '../../db/client';
 import { guidedContent } from '../../db/schema';
 import type { AppConfig } from '../../env';

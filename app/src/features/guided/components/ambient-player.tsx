@@ -137,13 +137,18 @@ export function AmbientPlayer({ label, className }: { label: string; className?:
       ['seekforward', () => skip(AUDIO.seekSeconds)],
       ['seekto', (details) => details.seekTime !== undefined && seekTo(details.seekTime)],
     ];
-    for (const [action, handler] of handlers) {
-      try {
-        session.setActionHandler(action, handler);
-      } catch {
-        // An action this browser does not support.
+    const setHandlers = (on: boolean) => {
+      for (const [action, handler] of handlers) {
+        try {
+          session.setActionHandler(action, on ? handler : null);
+        } catch {
+          // An action this browser does not support.
+        }
       }
-    }
+    };
+    setHandlers(true);
+    // A player that goes away (its dialog closed) leaves no buttons behind that would do nothing.
+    return () => setHandlers(false);
   }, [state, track, play, pause, skip, seekTo]);
 
   // Sleep timer: counts down while set, fades the volume over the last seconds, then pauses.

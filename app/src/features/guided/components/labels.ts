@@ -1,4 +1,4 @@
-import type { GuidedDifficulty, GuidedType } from '@common/schemas/guided';
+import type { GuidedDifficulty, GuidedType } from '@common/guided';
 
 export const TYPE_LABEL: Record<GuidedType, string> = {
   meditation: 'Meditation',

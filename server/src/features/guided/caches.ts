@@ -14,6 +14,8 @@ type Feed = Pick<ChangeFeed, 'active' | 'on' | 'onReset'>;
 export class GuidedCaches {
   readonly library: FeedCache<string, Buffer>;
   readonly signs: FeedCache<number, string[]>;
+  /** Dream-sign reads under way, by user: a second request joins the first instead of reading again. */
+  readonly signsInFlight = new Map<number, Promise<string[]>>();
 
   constructor(feed: Feed, ttlMs = 60_000) {
     this.library = new FeedCache<string, Buffer>(feed, {

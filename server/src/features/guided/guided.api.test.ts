@@ -6,6 +6,7 @@ import { GUIDED_TYPES } from '@common/guided';
 import type { GuidedContent, PersonalizedContent } from '@common/schemas/guided';
 import { guidedContent } from '../../db/schema';
 import { ApiClient, startTestApp, type TestContext } from '../../../test/app';
+import { lazyEngine } from '../../../test/engine';
 import { signUp, type SignedInUser } from '../../../test/factories';
 import { scriptSeconds, spokenWords } from './compose';
 import { loadLibrary } from './library';
@@ -357,6 +358,46 @@ describe('with AI_PROVIDER=openai', () => {
     } finally {
       await app.close();
       await model.close();
+    }
+  });
+});
+
+describe('a journal whose dream signs take long to read', () => {
+  it('gets its script without waiting, and the signs in the next one once they are read', async () => {
+    const engine = lazyEngine();
+    let delayMs = 0;
+    const slow = {
+      ...engine,
+      analyseMany: async (...args: Parameters<typeof engine.analyseMany>) => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return engine.analyseMany(...args);
+      },
+    };
+    const app = await startTestApp({}, slow);
+    try {
+      await seedGuidedLibrary(app.db);
+      const member = await signUp(app.baseUrl);
+      for (let i = 0; i < 3; i += 1) {
+        const res = await member.client.post('/api/dreams', {
+          title: 'Entry',
+          narrative: 'A snake slept on the seat of an empty train.',
+          tags: [],
+        });
+        expect(res.status).toBe(201);
+      }
+      await engine.ready();
+      delayMs = 4_000;
+      const body = { focusArea: 'the night train', duration: 10 };
+      const started = Date.now();
+      const first = await personalize(member.client, body);
+      expect(first.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(3_500);
+      expect(first.body.content).not.toContain('Your recurring dream signs (');
+      await expect
+        .poll(async () => (await personalize(member.client, body)).body.content, { timeout: 15_000 })
+        .toContain('Your recurring dream signs (');
+    } finally {
+      await app.close();
     }
   });
 });

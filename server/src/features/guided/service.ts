@@ -17,6 +17,8 @@ import type { GuidedRow } from './presenter';
 const RECURRING_FROM = 2;
 /** Dream signs woven into one script at most. */
 const SIGNS_USED = 3;
+/** How long a script waits for the dream signs of a journal read for the first time. */
+const SIGNS_WAIT_MS = 1_500;
 
 export interface SeedOutcome {
   added: number;
@@ -103,17 +105,45 @@ export interface PersonaliseDeps {
 /** The labels of the user's recurring dream signs, most frequent first. */
 async function recurringSigns(deps: PersonaliseDeps, actor: Actor): Promise<string[]> {
   const owner = dreamSignsOwner(actor);
-  const cache = guidedCachesFor(deps.db).signs;
-  const cached = cache.get(owner);
+  const caches = guidedCachesFor(deps.db);
+  const cached = caches.signs.get(owner);
   if (cached) return cached;
-  const epoch = cache.epoch;
-  const { signs } = await dreamSigns(deps.db, deps.engine, owner);
-  const labels = signs
-    .filter((s) => s.count >= RECURRING_FROM)
-    .slice(0, SIGNS_USED)
-    .map((s) => s.label);
-  cache.set(owner, labels, epoch);
-  return labels;
+  const running = caches.signsInFlight.get(owner);
+  if (running) return running;
+  const epoch = caches.signs.epoch;
+  const reading = dreamSigns(deps.db, deps.engine, owner)
+    .then(({ signs }) => {
+      const labels = signs
+        .filter((s) => s.count >= RECURRING_FROM)
+        .slice(0, SIGNS_USED)
+        .map((s) => s.label);
+      caches.signs.set(owner, labels, epoch);
+      return labels;
+    })
+    .finally(() => caches.signsInFlight.delete(owner));
+  caches.signsInFlight.set(owner, reading);
+  return reading;
+}
+
+/**
+ * The dream signs, or none when reading them takes longer than `ms` (a large journal read for the
+ * first time) or fails: the script does not wait for them. The read goes on and its result is kept,
+ * so the next script has them.
+ */
+async function signsWithin(deps: PersonaliseDeps, actor: Actor, ms: number): Promise<string[]> {
+  const reading = recurringSigns(deps, actor).catch((err: unknown) => {
+    deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'dream signs could not be read');
+    return [];
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), ms);
+  });
+  try {
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A personalised script for the user: composed locally, or by the configured model when it does well. */
@@ -122,7 +152,7 @@ export async function personalise(
   actor: Actor,
   request: PersonalizedRequest,
 ): Promise<PersonalizedContent> {
-  const signs = await recurringSigns(deps, actor);
+  const signs = await signsWithin(deps, actor, SIGNS_WAIT_MS);
   const input = { ...request, signs };
   const local = composePersonalized(shippedBlocks(), input);
   if (deps.ai.provider === 'openai') {

@@ -22,14 +22,21 @@ export default defineConfig({
   },
   projects: [
     {
+      // Registers the server's first account (its super admin) before any other test: e2e/admin.setup.ts.
+      name: 'setup',
+      testMatch: /\.setup\.ts$/,
+    },
+    {
       name: 'desktop',
       testIgnore: PHONE_SPECS,
+      dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
       // A 390 × 844 phone (iPhone 12–15 size) with touch, in the same Chromium.
       name: 'phone',
       testMatch: PHONE_SPECS,
+      dependencies: ['setup'],
       use: {
         ...devices['Pixel 7'],
         browserName: 'chromium',

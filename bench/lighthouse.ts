@@ -42,6 +42,8 @@ const PAGES: PageSpec[] = [
   { name: 'dream detail', path: '/dream/:dream', signedIn: true },
   { name: 'symbol dictionary', path: '/dream-symbols', signedIn: true },
   { name: 'guided library', path: '/guided-library', signedIn: true },
+  { name: 'insights', path: '/insights', signedIn: true },
+  { name: 'profile', path: '/profile', signedIn: true },
 ];
 
 function argValue(name: string): string | undefined {

@@ -10,6 +10,8 @@ export const LIMITS = {
   intentionNotes: { max: 5_000 },
   symbol: { min: 1, max: 60 },
   symbolCategory: { max: 60 },
+  /** What a symbol means to the dreamer (their personal lexicon). */
+  personalMeaning: { min: 1, max: 1_000 },
   searchQuery: { max: 200 },
 } as const;
 
@@ -32,6 +34,8 @@ export const LIST_SIZES = {
   symbolsMax: 100,
   symbolsPage: 16,
   symbolsRecent: 12,
+  /** The personal lexicon lists at most this many symbols. */
+  lexiconMax: 200,
   homeSkeletons: 2,
   journalSkeletons: 6,
 } as const;
@@ -90,7 +94,7 @@ export const GUIDED = {
   preferences: { max: 1_000 },
   /** Spoken pace of a guided script, in words per minute, pauses aside. */
   wordsPerMinute: 100,
-  /** Words a personalised script holds per minute of its length: a little over half the time is speech, the rest rests. */
+  /** Words a personalised script holds per minute of its length: a little under half the time is speech, the rest is rests. */
   scriptWordsPerMinute: 45,
   /** Card content is cut to this many characters. */
   cardTruncate: 200,
@@ -107,4 +111,23 @@ export const AUDIO = {
   sleepTimerMinutes: [15, 30, 60],
   /** The sleep timer lowers the volume to silence over this many seconds before it pauses. */
   sleepFadeSeconds: 30,
+} as const;
+
+/** The community feed, comments and reports (spec part 2 §9, decisions page). */
+export const COMMUNITY = {
+  feedPageSize: 10,
+  feedMaxPageSize: 50,
+  /** Card content is cut at this many characters, with Read more. */
+  cardTruncate: 200,
+  sharedTitle: { min: 1, max: 200 },
+  sharedContent: { min: 1, max: 20_000 },
+  interpretation: { max: 20_000 },
+  comment: { min: 1, max: 2_000 },
+  /** An item reported by this many different users is hidden until an admin decides. */
+  autoHideReports: 3,
+  /** Pagination lists every page up to this many, then ellipses with one sibling each side. */
+  allPagesUpTo: 7,
+  adminUsersPageSize: 25,
+  adminUsersMaxPageSize: 100,
+  adminRecentUsers: 5,
 } as const;

@@ -18,6 +18,8 @@ export const paths = {
   socialFeed: '/social-feed',
   sharedDream: (id: number | string) => `/shared-dream/${id}`,
   dreamSymbols: '/dream-symbols',
+  /** The personal symbol lexicon, with the reality checks (`#check-<id>`). */
+  mySymbols: '/my-symbols',
   admin: '/admin',
   privacy: '/privacy',
   terms: '/terms',
@@ -42,6 +44,7 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/social-feed',
   '/shared-dream/:id',
   '/dream-symbols',
+  '/my-symbols',
   '/admin',
   '/privacy',
   '/terms',

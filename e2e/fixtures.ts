@@ -46,3 +46,21 @@ export async function createDream(page: Page, input: Partial<DreamInput> = {}): 
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number; title: string };
 }
+
+/**
+ * The server's super admin: the first account of the fresh e2e server, registered by the setup
+ * project (e2e/admin.setup.ts) before any other test runs.
+ */
+export const SUPER_ADMIN: TestAccount = {
+  username: 'e2e_super_admin',
+  email: 'e2e_super_admin@example.test',
+  password: 'super-starlight-42',
+};
+
+/** Signs the page in as the super admin (its own cookie jar). */
+export async function signInAsSuperAdmin(page: Page): Promise<void> {
+  const res = await page.request.post('/api/auth/login', {
+    data: { username: SUPER_ADMIN.username, password: SUPER_ADMIN.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

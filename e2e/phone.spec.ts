@@ -1,8 +1,9 @@
 // Runs in the `phone` project only (390 × 844, touch): no page or open dialog scrolls sideways, and the
 // main button of each is on screen, for a user whose journal is full of long words, URLs and tags.
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildAccount, createDream, expect, signUpViaApi, test } from './fixtures';
+import { checkPage } from './phone-checks';
 
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(3);
 const LONG_URL = `https://dreams.example.test/${'lucid-dreaming-notes/'.repeat(22)}index.html`;
@@ -45,52 +46,6 @@ async function signUpWithLongContent(page: Page): Promise<LongJournal> {
   const reading = await page.request.post('/api/interpretations/generate', { data: { dreamId: dream.id } });
   expect(reading.status(), await reading.text()).toBe(201);
   return { username, dreamId: dream.id, dreamTitle };
-}
-
-/** The document and every scrolling box (a dialog, a list) are no wider than the screen. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  // Let lazy content, fonts and layout settle first.
-  await page.waitForLoadState('load');
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const found = await page.evaluate(() => {
-    const root = document.documentElement;
-    const name = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 4).join('.')}`;
-    const wide = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
-      .slice(0, 3)
-      .map((el) => `${name(el)} (right ${Math.round(el.getBoundingClientRect().right)})`);
-    const scrollers = [...document.querySelectorAll('body *')]
-      .filter((el) => !['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
-      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
-      .filter((el) => el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${name(el)} (${el.scrollWidth} > ${el.clientWidth})`);
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide, scrollers };
-  });
-  expect(found.clientWidth, where).toBe(390);
-  expect(found.scrollWidth, `${where} scrolls sideways; too wide: ${found.wide.join(', ')}`).toBeLessThanOrEqual(
-    found.clientWidth,
-  );
-  expect(found.scrollers, `${where}: boxes that scroll sideways`).toEqual([]);
-}
-
-/** The control is wholly on the screen once scrolled to (vertically: nothing scrolls sideways). */
-async function expectOnScreen(page: Page, control: Locator, where: string) {
-  await expect(control, where).toBeVisible();
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  expect(box, where).not.toBeNull();
-  if (!box) return;
-  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
-  expect(box.x, `${where}: left edge`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(viewport.width);
-  expect(box.y, `${where}: top edge`).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, `${where}: bottom edge`).toBeLessThanOrEqual(viewport.height);
-}
-
-async function checkPage(page: Page, where: string, main?: Locator) {
-  await expectNoSidewaysScroll(page, where);
-  if (main) await expectOnScreen(page, main, `${where}: main button`);
 }
 
 test('public pages fit a phone', async ({ page }) => {
@@ -238,8 +193,8 @@ test('dream detail, edit, delete and intentions fit a phone', async ({ page }) =
   await expect(page.getByText('Intention set', { exact: true })).toBeVisible();
   await checkPage(page, 'intentions after setting one', page.getByRole('button', { name: 'Set Intention' }));
 
-  // Pages that are not built yet answer with the 404 page inside the signed-in shell.
-  await page.goto('/insights');
+  // An unknown page answers with the 404 page inside the signed-in shell (/insights has its own check now).
+  await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await checkPage(page, 'signed-in 404', page.getByRole('link', { name: 'Return Home' }));
 });
@@ -307,4 +262,48 @@ test('the guided library, its dialogs and the ambient player fit a phone', async
   await checkPage(page, 'personalized card', card.getByRole('button', { name: 'Open practice' }));
   await card.getByRole('button', { name: 'Open practice' }).click();
   await checkPage(page, 'personalized detail', page.getByRole('dialog').getByRole('tab', { name: 'Content' }));
+});
+
+test('live dream signs in the dream dialog and the My Symbols page fit a phone', async ({ page }) => {
+  test.slow();
+  await signUpViaApi(page);
+  await createDream(page, { title: 'Clock', narrative: `A clock tower over ${LONG_WORD}.` });
+  await createDream(page, { title: 'Clock again', narrative: 'The clock tower chimed thirteen.' });
+  await page.request.put('/api/lexicon/clock', { data: { meaning: `${LONG_WORD} ${LONG_URL}` } });
+  await page.goto('/journal');
+  await page.getByRole('button', { name: 'New Entry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record a Dream' });
+  await dialog
+    .getByLabel('Dream description')
+    .fill(`The clock tower again, ${LONG_WORD}, and I flew over ${LONG_URL}.`);
+  await expect(dialog.locator('mark', { hasText: 'clock' })).toBeVisible();
+  await expect(dialog.locator('mark', { hasText: 'flew' })).toBeVisible();
+  await checkPage(page, 'dream dialog with dream signs', dialog.getByRole('button', { name: 'Save Dream' }));
+  await page.keyboard.press('Escape');
+  await page.goto('/my-symbols');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Symbols' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'What clock means to me' })).toBeVisible();
+  await checkPage(page, '/my-symbols', page.getByRole('button', { name: 'Save meaning' }));
+});
+
+test('insights, profile and its dialogs fit a phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { username } = await signUpWithLongContent(page);
+  await createDream(page, { title: 'Lucid harbour', narrative: 'I knew I was dreaming.', tags: ['lucid'] });
+  await page.goto('/insights');
+  await expect(page.getByRole('grid', { name: /Dreams per day/ })).toBeVisible();
+  await expect(page.getByTestId('lucid-chart').locator('.recharts-bar-rectangle').first()).toBeAttached();
+  await checkPage(page, 'insights', page.getByRole('button', { name: 'Generate new interpretation' }));
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: username, level: 1 })).toBeVisible();
+  await checkPage(page, 'profile', page.getByRole('button', { name: 'Edit Profile' }));
+  await page.getByRole('button', { name: 'Customize Marble' }).click();
+  const marble = page.getByRole('dialog', { name: 'Customize Marble' });
+  await expect(marble.getByRole('img', { name: 'Preview of your marble' })).toBeVisible();
+  await checkPage(page, 'customize marble dialog', marble.getByRole('button', { name: 'Save Marble' }));
+  await marble.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Profile' });
+  await checkPage(page, 'edit profile dialog', edit.getByRole('button', { name: 'Save Changes' }));
 });

@@ -1,22 +1,56 @@
 /**
- * Measures the local engine's symbol and motif detection against the labelled evaluation set
- * (server/src/engine/eval/narratives.json): per-dream misses and false hits, micro-averaged
- * precision and recall. Writes bench/results/engine-eval.json; exits 1 below the targets.
+ * Measures the local engine's analysis against two labelled sets and writes
+ * bench/results/engine-eval.json; exits 1 below the pass marks.
  *
- *   npm run eval:engine            (tsx scripts/eval-engine.ts)
- *   npx tsx scripts/eval-engine.ts --verbose   (also prints every dream's detections)
+ * - server/src/engine/eval/narratives.json: the in-sample set the engine was first tuned on.
+ * - server/src/engine/eval/second-set.json: dreams written by someone else, split into `dev` (tuning
+ *   allowed) and `test` (held out: only its figures are reported; its dreams are never printed).
+ *
+ * Figures, per set, split and subset: symbol precision/recall and motif precision/recall
+ * (micro-averaged), negation accuracy and idiom suppression (share of the `mustNotFind` names of the
+ * negation / idiom dreams that were not found), typo recovery (symbol recall on the typo dreams),
+ * language and nonsense detection (share of dreams whose language and nonsense flag are right), lucid
+ * false claims (dreams read as lucid that are not) and missed lucid dreams.
+ *
+ *   npm run eval:engine                       (tsx scripts/eval-engine.ts)
+ *   npx tsx scripts/eval-engine.ts --verbose  (also prints every in-sample and dev dream's detections)
+ *   npx tsx scripts/eval-engine.ts --dev      (while tuning: leaves the test split out entirely)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createEngine } from '../server/src/engine';
+import type { DreamAnalysis } from '../server/src/engine';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const EVAL_FILE = path.join(root, 'server/src/engine/eval/narratives.json');
+const IN_SAMPLE_FILE = path.join(root, 'server/src/engine/eval/narratives.json');
+const SECOND_SET_FILE = path.join(root, 'server/src/engine/eval/second-set.json');
 const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
 
-const TARGETS = { symbolPrecision: 0.9, symbolRecall: 0.85, motifPrecision: 0.9, motifRecall: 0.85 };
+/**
+ * Pass marks: a few points under the figures measured when they were set (README, engine section),
+ * so a real regression fails `npm test`. Zero tolerance for lucidity claimed where the dreamer did
+ * not realise they were dreaming.
+ */
+const PASS_MARKS = {
+  // Measured 2026-11-25: in-sample symbols 0.994 / 0.997, motifs 1 / 0.983.
+  inSample: { symbolPrecision: 0.97, symbolRecall: 0.97, motifPrecision: 0.97, motifRecall: 0.95 },
+  // Measured on the held-out test split the same day (after tuning on dev only): symbols P 0.754 R 0.946,
+  // motifs R 0.682, negation 0.917, idioms 0.68, typos 0.974, language 1, nonsense 0.975. The issue's
+  // targets (P and R >= 0.9, motif R >= 0.85, no idiom literal) are not all met; the marks guard what is.
+  test: {
+    symbolPrecision: 0.72,
+    symbolRecall: 0.92,
+    motifRecall: 0.65,
+    negationAccuracy: 0.88,
+    idiomSuppression: 0.64,
+    typoRecovery: 0.94,
+    languageDetection: 0.97,
+    nonsenseDetection: 0.95,
+  },
+  lucidFalseClaims: 0,
+};
 
 const itemSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).optional(),
@@ -26,34 +60,160 @@ const itemSchema = z.looseObject({
   timePeriod: z.string().nullable().optional().default(null),
   expectedSymbols: z.array(z.string()),
   expectedMotifs: z.array(z.string()).optional().default([]),
+  split: z.enum(['dev', 'test']).optional(),
+  subsets: z.array(z.string()).optional().default([]),
+  expectedLucid: z.boolean().optional(),
+  language: z.string().optional(),
+  nonsense: z.boolean().optional(),
+  mustNotFind: z.array(z.string()).optional().default([]),
 });
+type Item = z.infer<typeof itemSchema>;
 const fileSchema = z.union([z.array(itemSchema), z.looseObject({ dreams: z.array(itemSchema) })]);
 
 interface Tally {
-  tp: number;
-  fp: number;
-  fn: number;
+  dreams: number;
+  symbols: { tp: number; fp: number; fn: number };
+  motifs: { tp: number; fp: number; fn: number };
+  /** mustNotFind names, and how many of them were found anyway, by the dream's subsets. */
+  forbidden: { negation: [number, number]; idiom: [number, number]; all: [number, number] };
+  typo: { tp: number; fn: number };
+  language: [number, number];
+  nonsense: [number, number];
+  lucidFalseClaims: number;
+  lucidMissed: number;
 }
 
-const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
-const round = (n: number) => Math.round(n * 1000) / 1000;
+const emptyTally = (): Tally => ({
+  dreams: 0,
+  symbols: { tp: 0, fp: 0, fn: 0 },
+  motifs: { tp: 0, fp: 0, fn: 0 },
+  forbidden: { negation: [0, 0], idiom: [0, 0], all: [0, 0] },
+  typo: { tp: 0, fn: 0 },
+  language: [0, 0],
+  nonsense: [0, 0],
+  lucidFalseClaims: 0,
+  lucidMissed: 0,
+});
 
-function score(expected: string[], found: string[], tally: Tally): { missed: string[]; extra: string[] } {
-  const e = new Set(expected.map((s) => s.toLowerCase()));
-  const f = new Set(found.map((s) => s.toLowerCase()));
-  const missed = [...e].filter((s) => !f.has(s));
-  const extra = [...f].filter((s) => !e.has(s));
-  tally.tp += [...f].filter((s) => e.has(s)).length;
-  tally.fp += extra.length;
-  tally.fn += missed.length;
-  return { missed, extra };
+const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 1000) / 1000);
+
+function figures(t: Tally) {
+  const share = ([total, bad]: [number, number]) => ratio(total - bad, total);
+  return {
+    dreams: t.dreams,
+    symbolPrecision: ratio(t.symbols.tp, t.symbols.tp + t.symbols.fp),
+    symbolRecall: ratio(t.symbols.tp, t.symbols.tp + t.symbols.fn),
+    motifPrecision: ratio(t.motifs.tp, t.motifs.tp + t.motifs.fp),
+    motifRecall: ratio(t.motifs.tp, t.motifs.tp + t.motifs.fn),
+    negationAccuracy: share(t.forbidden.negation),
+    idiomSuppression: share(t.forbidden.idiom),
+    idiomLiterals: t.forbidden.idiom[1],
+    mustNotFindAvoided: share(t.forbidden.all),
+    typoRecovery: ratio(t.typo.tp, t.typo.tp + t.typo.fn),
+    languageDetection: share([t.language[0], t.language[0] - t.language[1]]),
+    nonsenseDetection: share([t.nonsense[0], t.nonsense[0] - t.nonsense[1]]),
+    lucidFalseClaims: t.lucidFalseClaims,
+    lucidMissed: t.lucidMissed,
+    counts: t,
+  };
+}
+type Figures = ReturnType<typeof figures>;
+
+interface Scored {
+  missedSymbols: string[];
+  extraSymbols: string[];
+  missedMotifs: string[];
+  extraMotifs: string[];
+  forbiddenFound: string[];
+  notes: string[];
+}
+
+function score(item: Item, a: DreamAnalysis, tallies: Tally[]): Scored {
+  const lower = (xs: string[]) => new Set(xs.map((s) => s.toLowerCase()));
+  const expS = lower(item.expectedSymbols);
+  const gotS = lower(a.symbols.map((s) => s.name));
+  const expM = lower(item.expectedMotifs);
+  const gotM = lower(a.motifs.map((m) => m.id));
+  const forbidden = [...lower(item.mustNotFind)];
+  const forbiddenFound = forbidden.filter((f) => gotS.has(f) || gotM.has(f));
+  const subsets = new Set(item.subsets);
+  const tpS = [...gotS].filter((s) => expS.has(s)).length;
+  const tpM = [...gotM].filter((m) => expM.has(m)).length;
+  const notes: string[] = [];
+  const languageRight = item.language === undefined || (a.language ?? 'en') === item.language;
+  const nonsenseRight = item.nonsense === undefined || (a.nonsense ?? false) === item.nonsense;
+  if (!languageRight) notes.push(`language ${a.language ?? 'en'} (expected ${item.language ?? ''})`);
+  if (!nonsenseRight) notes.push(`nonsense ${String(a.nonsense ?? false)} (expected ${String(item.nonsense)})`);
+  const falseClaim = item.expectedLucid === false && a.lucid;
+  const missedLucid = item.expectedLucid === true && !a.lucid;
+  if (falseClaim) notes.push('read as lucid, but it is not');
+  if (missedLucid) notes.push('lucid dream not recognised');
+  for (const t of tallies) {
+    t.dreams += 1;
+    t.symbols.tp += tpS;
+    t.symbols.fp += gotS.size - tpS;
+    t.symbols.fn += expS.size - tpS;
+    t.motifs.tp += tpM;
+    t.motifs.fp += gotM.size - tpM;
+    t.motifs.fn += expM.size - tpM;
+    const add = (pair: [number, number]) => {
+      pair[0] += forbidden.length;
+      pair[1] += forbiddenFound.length;
+    };
+    add(t.forbidden.all);
+    if (subsets.has('negation')) add(t.forbidden.negation);
+    if (subsets.has('idiom')) add(t.forbidden.idiom);
+    if (subsets.has('typo')) {
+      t.typo.tp += tpS;
+      t.typo.fn += expS.size - tpS;
+    }
+    if (item.language !== undefined) {
+      t.language[0] += 1;
+      if (languageRight) t.language[1] += 1;
+    }
+    if (item.nonsense !== undefined) {
+      t.nonsense[0] += 1;
+      if (nonsenseRight) t.nonsense[1] += 1;
+    }
+    if (falseClaim) t.lucidFalseClaims += 1;
+    if (missedLucid) t.lucidMissed += 1;
+  }
+  return {
+    missedSymbols: [...expS].filter((s) => !gotS.has(s)),
+    extraSymbols: [...gotS].filter((s) => !expS.has(s)),
+    missedMotifs: [...expM].filter((m) => !gotM.has(m)),
+    extraMotifs: [...gotM].filter((m) => !expM.has(m)),
+    forbiddenFound,
+    notes,
+  };
+}
+
+async function load(file: string): Promise<Item[]> {
+  const parsed = fileSchema.parse(JSON.parse(await readFile(file, 'utf8')) as unknown);
+  return Array.isArray(parsed) ? parsed : parsed.dreams;
+}
+
+function line(label: string, f: Figures): string {
+  const parts: Array<[string, number | null]> = [
+    ['symbols P', f.symbolPrecision],
+    ['symbols R', f.symbolRecall],
+    ['motifs P', f.motifPrecision],
+    ['motifs R', f.motifRecall],
+    ['negation', f.negationAccuracy],
+    ['idioms', f.idiomSuppression],
+    ['typos', f.typoRecovery],
+    ['language', f.languageDetection],
+    ['nonsense', f.nonsenseDetection],
+  ];
+  const shown = parts.filter(([, v]) => v !== null).map(([name, v]) => `${name} ${String(v)}`);
+  return `${label.padEnd(26)} ${String(f.dreams).padStart(3)} dreams | ${shown.join(' | ')} | lucid false claims ${f.lucidFalseClaims}, missed ${f.lucidMissed}`;
 }
 
 async function main(): Promise<number> {
   const verbose = process.argv.includes('--verbose');
-  const raw: unknown = JSON.parse(await readFile(EVAL_FILE, 'utf8'));
-  const parsed = fileSchema.parse(raw);
-  const items = Array.isArray(parsed) ? parsed : parsed.dreams;
+  const devOnly = process.argv.includes('--dev');
+  const inSample = await load(IN_SAMPLE_FILE);
+  const second = await load(SECOND_SET_FILE);
 
   const engine = createEngine({
     provider: 'local',
@@ -61,11 +221,15 @@ async function main(): Promise<number> {
   });
   await engine.ready();
 
-  const symbols: Tally = { tp: 0, fp: 0, fn: 0 };
-  const motifs: Tally = { tp: 0, fp: 0, fn: 0 };
+  const groups = new Map<string, Tally>();
+  const tally = (key: string) => {
+    let t = groups.get(key);
+    if (!t) groups.set(key, (t = emptyTally()));
+    return t;
+  };
   const perDream: Array<Record<string, unknown>> = [];
   let index = 0;
-  for (const item of items) {
+  const run = async (set: 'in-sample' | 'second-set', item: Item) => {
     index += 1;
     const label = String(item.id ?? index);
     const analysis = await engine.analyse({
@@ -76,71 +240,69 @@ async function main(): Promise<number> {
       timePeriod: item.timePeriod,
       date: null,
     });
-    const s = score(
-      item.expectedSymbols,
-      analysis.symbols.map((x) => x.name),
-      symbols,
-    );
-    const m = score(
-      item.expectedMotifs,
-      analysis.motifs.map((x) => x.id),
-      motifs,
-    );
-    perDream.push({
-      id: label,
-      symbolsMissed: s.missed,
-      symbolsExtra: s.extra,
-      motifsMissed: m.missed,
-      motifsExtra: m.extra,
-    });
-    if (s.missed.length || s.extra.length || m.missed.length || m.extra.length || verbose) {
-      const parts = [
-        s.missed.length ? `missed symbols: ${s.missed.join(', ')}` : null,
-        s.extra.length
-          ? `false symbols: ${s.extra.map((x) => `${x} ("${analysis.symbols.find((y) => y.name === x)?.surface ?? ''}")`).join(', ')}`
-          : null,
-        m.missed.length ? `missed motifs: ${m.missed.join(', ')}` : null,
-        m.extra.length ? `false motifs: ${m.extra.join(', ')}` : null,
-        verbose
-          ? `detected: ${analysis.symbols.map((x) => `${x.name}<${x.surface}|${x.via}>`).join(', ')} | motifs: ${analysis.motifs.map((x) => x.id).join(', ')}`
-          : null,
-      ].filter(Boolean);
-      console.log(`#${label} ${item.title ? `"${item.title}" ` : ''}${parts.join('; ') || 'ok'}`);
+    const split = set === 'second-set' ? (item.split ?? 'dev') : null;
+    const keys =
+      set === 'in-sample'
+        ? ['in-sample']
+        : [`second/${split ?? 'dev'}`, ...item.subsets.map((s) => `second/${split ?? 'dev'}/${s}`)];
+    const s = score(item, analysis, keys.map(tally));
+    // Held-out dreams are only counted: their text and per-dream results are never shown.
+    if (split === 'test') return;
+    perDream.push({ set, id: label, split, ...s });
+    const problems = [
+      s.missedSymbols.length ? `missed symbols: ${s.missedSymbols.join(', ')}` : null,
+      s.extraSymbols.length
+        ? `false symbols: ${s.extraSymbols
+            .map((x) => `${x} ("${analysis.symbols.find((y) => y.name === x)?.surface ?? ''}")`)
+            .join(', ')}`
+        : null,
+      s.forbiddenFound.length ? `MUST NOT FIND: ${s.forbiddenFound.join(', ')}` : null,
+      s.missedMotifs.length ? `missed motifs: ${s.missedMotifs.join(', ')}` : null,
+      s.extraMotifs.length ? `false motifs: ${s.extraMotifs.join(', ')}` : null,
+      ...s.notes,
+    ].filter(Boolean);
+    if (problems.length || verbose) {
+      const detected = verbose
+        ? ` | detected: ${analysis.symbols.map((x) => `${x.name}<${x.surface}|${x.via}>`).join(', ')}; motifs: ${analysis.motifs.map((x) => x.id).join(', ')}`
+        : '';
+      console.log(`#${label} ${item.title ? `"${item.title}" ` : ''}${problems.join('; ') || 'ok'}${detected}`);
     }
+  };
+  for (const item of inSample) await run('in-sample', item);
+  for (const item of second) if (!devOnly || item.split !== 'test') await run('second-set', item);
+
+  const results = Object.fromEntries([...groups.entries()].sort().map(([k, t]) => [k, figures(t)]));
+  const get = (k: string) => results[k];
+  console.log('');
+  for (const [k, f] of Object.entries(results)) if (!k.split('/')[2]) console.log(line(k, f));
+  console.log('');
+  for (const [k, f] of Object.entries(results)) if (k.split('/')[2]) console.log(line(k, f));
+
+  const failures: string[] = [];
+  const check = (group: string, name: keyof Figures, min: number) => {
+    const v = get(group)?.[name];
+    if (typeof v === 'number' && v < min) failures.push(`${group} ${name} ${v} < ${min}`);
+  };
+  for (const [name, min] of Object.entries(PASS_MARKS.inSample)) check('in-sample', name as keyof Figures, min);
+  for (const [name, min] of Object.entries(PASS_MARKS.test)) check('second/test', name as keyof Figures, min);
+  for (const group of ['in-sample', 'second/dev', 'second/test']) {
+    const claims = get(group)?.lucidFalseClaims ?? 0;
+    if (claims > PASS_MARKS.lucidFalseClaims) failures.push(`${group}: ${claims} lucid dream(s) claimed falsely`);
   }
 
-  const result = {
-    dreams: items.length,
-    symbol: {
-      precision: round(ratio(symbols.tp, symbols.tp + symbols.fp)),
-      recall: round(ratio(symbols.tp, symbols.tp + symbols.fn)),
-      ...symbols,
-    },
-    motif: {
-      precision: round(ratio(motifs.tp, motifs.tp + motifs.fp)),
-      recall: round(ratio(motifs.tp, motifs.tp + motifs.fn)),
-      ...motifs,
-    },
-    targets: TARGETS,
-    perDream,
-    at: new Date().toISOString(),
-  };
+  if (devOnly) {
+    console.log(failures.length ? `below the pass marks:\n  ${failures.join('\n  ')}` : '');
+    console.log('(--dev: test split left out, results not written)');
+    return failures.length ? 1 : 0;
+  }
   await mkdir(path.dirname(OUT_FILE), { recursive: true });
-  await writeFile(OUT_FILE, `${JSON.stringify(result, null, 2)}\n`);
-
-  console.log(
-    `\n${items.length} dreams | symbols: precision ${result.symbol.precision}, recall ${result.symbol.recall} ` +
-      `(tp ${symbols.tp}, fp ${symbols.fp}, fn ${symbols.fn}) | motifs: precision ${result.motif.precision}, recall ${result.motif.recall} ` +
-      `(tp ${motifs.tp}, fp ${motifs.fp}, fn ${motifs.fn})`,
+  await writeFile(
+    OUT_FILE,
+    `${JSON.stringify({ results, passMarks: PASS_MARKS, failures, perDream, at: new Date().toISOString() }, null, 2)}\n`,
   );
-  console.log(`written to ${path.relative(root, OUT_FILE)}`);
-  const failed =
-    result.symbol.precision < TARGETS.symbolPrecision ||
-    result.symbol.recall < TARGETS.symbolRecall ||
-    result.motif.precision < TARGETS.motifPrecision ||
-    result.motif.recall < TARGETS.motifRecall;
-  if (failed) console.log('below target');
-  return failed ? 1 : 0;
+  console.log(`\nwritten to ${path.relative(root, OUT_FILE)}`);
+  if (failures.length) console.log(`below the pass marks:\n  ${failures.join('\n  ')}`);
+  return failures.length ? 1 : 0;
 }
 
 main().then(

@@ -42,6 +42,11 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        // Visitors see a sign-in prompt here (spec §2), so it is not behind RequireUser.
+        path: paths.insights,
+        lazy: async () => ({ Component: (await import('@app/features/analytics/pages/insights-page')).InsightsPage }),
+      },
+      {
         path: paths.privacy,
         lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).PrivacyPage }),
       },
@@ -52,6 +57,19 @@ export const router = createBrowserRouter([
       {
         path: paths.support,
         lazy: async () => ({ Component: (await import('@app/features/public/pages/info-pages')).SupportPage }),
+      },
+      // Public read (decisions page): a copied share link works for a visitor.
+      {
+        path: paths.socialFeed,
+        lazy: async () => ({
+          Component: (await import('@app/features/social/pages/social-feed-page')).SocialFeedPage,
+        }),
+      },
+      {
+        path: '/shared-dream/:id',
+        lazy: async () => ({
+          Component: (await import('@app/features/social/pages/shared-dream-page')).SharedDreamPage,
+        }),
       },
       {
         element: <RequireUser />,
@@ -72,6 +90,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: paths.mySymbols,
+            lazy: async () => ({
+              Component: (await import('@app/features/lexicon/pages/lexicon-page')).LexiconPage,
+            }),
+          },
+          {
             path: paths.dreamSymbols,
             lazy: async () => ({
               Component: (await import('@app/features/symbols/pages/dream-symbols-page')).DreamSymbolsPage,
@@ -84,6 +108,10 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: paths.profile,
+            lazy: async () => ({ Component: (await import('@app/features/users/pages/profile-page')).ProfilePage }),
+          },
+          {
             path: paths.intentions,
             lazy: async () => ({
               Component: (await import('@app/features/intentions/pages/intentions-page')).IntentionsPage,
@@ -93,7 +121,12 @@ export const router = createBrowserRouter([
       },
       {
         element: <RequireAdmin />,
-        children: [{ path: paths.admin, element: <NotFoundPage /> }],
+        children: [
+          {
+            path: paths.admin,
+            lazy: async () => ({ Component: (await import('@app/features/admin/pages/admin-page')).AdminPage }),
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

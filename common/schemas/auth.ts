@@ -6,11 +6,13 @@ import { text } from './text';
 /** `userId` may be sent by older clients; it is accepted and ignored (the session decides). */
 export const ignoredUserId = z.unknown().optional();
 
+export const USERNAME_CHARS = /^[A-Za-z0-9_.-]+$/;
+
 export const usernameSchema = text({ error: 'Username is required' })
   .trim()
   .min(LIMITS.username.min, MSG.usernameMin)
   .max(LIMITS.username.max, MSG.usernameMax)
-  .regex(/^[A-Za-z0-9_.-]+$/, MSG.usernameChars);
+  .regex(USERNAME_CHARS, MSG.usernameChars);
 
 export const emailSchema = text({ error: 'Email is required' })
   .trim()

@@ -14,5 +14,19 @@ export type DreamSignItem = z.infer<typeof dreamSignSchema>;
 
 export const dreamSignsResponseSchema = z.object({
   analysedDreams: z.number().int(),
+  /** Dreams still being read in the background; their signs join a later answer. */
+  pending: z.number().int(),
   signs: z.array(dreamSignSchema),
 });
+export type DreamSignsResponse = z.infer<typeof dreamSignsResponseSchema>;
+
+/** A recurring symbol with the words the user's dreams used for it (GET /api/analytics/dream-signs/words). */
+export const dreamSignWordSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+  forms: z.array(z.string()),
+});
+export type DreamSignWord = z.infer<typeof dreamSignWordSchema>;
+
+export const dreamSignWordsResponseSchema = z.object({ words: z.array(dreamSignWordSchema) });

@@ -64,9 +64,14 @@ export const DAY_MONTH_ORDER_LABELS: Record<DayMonthOrder, string> = {
   'day-month': 'Day/Month',
 };
 
+/** Zones already checked: making a formatter to check one costs far more than the lookup. */
+const knownZones = new Set<string>();
+
 function isTimeZone(value: string): boolean {
+  if (knownZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
+    if (knownZones.size < 2_000) knownZones.add(value);
     return true;
   } catch {
     return false;
@@ -74,7 +79,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /** An IANA zone name ("America/New_York"): calendar dates in a file are days in this zone. */
-const timeZoneSchema = z
+export const timeZoneSchema = z
   .string({ error: 'timeZone must be text' })
   .max(64, 'timeZone must be at most 64 characters')
   .refine(isTimeZone, 'timeZone must be a time zone name such as "America/New_York"');

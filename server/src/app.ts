@@ -25,7 +25,7 @@ import { registerSecurityHeaders } from './middleware/security-headers';
 import { fastSerializerCompiler } from './middleware/serializer';
 import { registerFeatureRoutes, type FeatureDeps } from './features/registry';
 
-export interface AppDeps extends Omit<FeatureDeps, 'db' | 'ai'> {
+export interface AppDeps extends Omit<FeatureDeps, 'db' | 'environment' | 'ai'> {
   config: AppConfig;
   db: Database;
   /** Directory of the built client; null serves the API only. Defaults to dist/client. */
@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginFailures: config.authThrottle?.loginFailures,
     registrations: config.authThrottle?.registrations,
   });
-  await registerFeatureRoutes(app, { db, engine: deps.engine, ai: config.ai });
+  await registerFeatureRoutes(app, { db, engine: deps.engine, environment: config.nodeEnv, ai: config.ai });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

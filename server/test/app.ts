@@ -102,6 +102,9 @@ export class ApiClient {
   patch<T = Record<string, unknown>>(url: string, body?: unknown) {
     return this.request<T>('PATCH', url, body);
   }
+  put<T = Record<string, unknown>>(url: string, body?: unknown) {
+    return this.request<T>('PUT', url, body);
+  }
   delete<T = Record<string, unknown>>(url: string) {
     return this.request<T>('DELETE', url);
   }

@@ -18,6 +18,7 @@ export function lazyEngine(): InterpretationEngine {
     ready: () => get().ready(),
     analyse: (dream) => get().analyse(dream),
     analyseMany: (dreams, table) => get().analyseMany(dreams, table),
+    analysisFingerprint: () => get().analysisFingerprint(),
     interpret: (req) => get().interpret(req),
     interpretSymbol: (input) => get().interpretSymbol(input),
     dictionarySeed: () => get().dictionarySeed(),

@@ -5,7 +5,7 @@ import { paths } from '@common/paths';
 import { Button } from '@app/components/ui/button';
 import { BRAND } from '@app/config/brand';
 import { useCurrentUser } from '@app/features/auth/api';
-import { MarbleAvatar } from '@app/components/layout/marble-avatar';
+import { MarbleAvatar } from '@app/components/marble';
 
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
@@ -23,7 +23,7 @@ export function Header() {
           <span className="hidden text-xs text-slate-300 sm:block">{BRAND.tagline}</span>
         </Link>
         {user ? (
-          <Suspense fallback={<MarbleAvatar user={user} size="md" />}>
+          <Suspense fallback={<MarbleAvatar avatar={user} size="md" label={`${user.username}'s marble avatar`} />}>
             <UserMenu user={user} />
           </Suspense>
         ) : (

@@ -12,7 +12,7 @@ import {
 } from '@app/components/ui/dropdown-menu';
 import { useLogout } from '@app/features/auth/api';
 import { toast } from '@app/lib/toast-store';
-import { MarbleAvatar } from '@app/components/layout/marble-avatar';
+import { MarbleAvatar } from '@app/components/marble';
 
 const MENU_LINKS = [
   { label: 'Journal', to: paths.journal },
@@ -21,6 +21,7 @@ const MENU_LINKS = [
   { label: 'Guided Library', to: paths.guidedLibrary },
   { label: 'Community', to: paths.socialFeed },
   { label: 'Symbol Dictionary', to: paths.dreamSymbols },
+  { label: 'My Symbols', to: paths.mySymbols },
 ] as const;
 
 /** The signed-in user's menu (its own chunk: visitors on the landing page never load it). */
@@ -46,7 +47,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           aria-label={`Account menu for ${user.username}`}
           className="rounded-full focus-visible:outline-2 focus-visible:outline-aurora-300"
         >
-          <MarbleAvatar user={user} size="md" />
+          <MarbleAvatar avatar={user} size="md" label={`${user.username}'s marble avatar`} />
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

@@ -11,7 +11,10 @@ import { perDatabase } from './per-database';
 export const CHANNELS = {
   /** 'sid:<hash>' when a session is deleted, 'user:<id>' when a user changes or is deleted. */
   auth: 'dt_auth_changed',
-  /** 'dreams:<userId>' when one of the user's dreams is added, changed or deleted. */
+  /**
+   * 'dreams:<userId>' when one of the user's dreams is added, changed or deleted; 'intentions:<userId>'
+   * likewise for intentions (migration 0011).
+   */
   dreams: 'dt_dreams_changed',
   /** 'guided' when the guided library changes (migration 0012). */
   guided: 'dt_guided_changed',

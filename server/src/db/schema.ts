@@ -174,6 +174,8 @@ export const sharedDreams = pgTable(
   },
   (t) => [
     index('shared_dreams_feed_idx').on(t.isHidden, t.createdAt, t.id),
+    // A signed-in reader's feed ("not hidden, or mine") in order (migration 0013).
+    index('shared_dreams_created_idx').on(t.createdAt, t.id),
     index('shared_dreams_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('shared_dreams_dream_idx').on(t.dreamId),
   ],
@@ -304,8 +306,31 @@ export const dreamAnalyses = pgTable(
     /** The engine's DreamAnalysis as JSON (see server/src/engine/types.ts). */
     analysis: jsonb('analysis').notNull(),
     createdAt: createdAt(),
+    /**
+     * The dream's updated_at when the analysis was made: SQL tells a current analysis (equal to the
+     * dream's updated_at, same fingerprint) from a stale one without hashing narratives. NULL on old rows.
+     */
+    dreamUpdatedAt: timestamp('dream_updated_at', { withTimezone: true }),
+    /** The analysis in brief (features/analytics/analyses.ts summarise): what history-wide queries read. */
+    summary: jsonb('summary'),
   },
   (t) => [index('dream_analyses_user_idx').on(t.userId)],
+);
+
+/** A dreamer's own meaning for a symbol ("to me, water means…"): private to its owner (features/lexicon). */
+export const personalSymbols = pgTable(
+  'personal_symbols',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The symbol's name, lower case (a knowledge-base name or the dreamer's own word). */
+    symbol: text('symbol').notNull(),
+    meaning: text('meaning').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
 );
 
 /**

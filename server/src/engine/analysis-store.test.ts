@@ -119,3 +119,39 @@ describe('analysis store', () => {
     expect(table.rows.get(d.id)?.contentHash).toBe(analysisContentHash(rewritten));
   });
 });
+
+describe('analysis store at scale', () => {
+  it('reads at most a bound of unread dreams during a request and the rest in the background', async () => {
+    const { store, reads } = counting('kb-s');
+    const table = new RowTable();
+    const dreams = Array.from({ length: 25 }, (_, i) => dream(`night ${i} word${i}`, { version: `v${i}` }));
+    const now = await store.getAvailable(dreams, table, 3);
+    expect(reads).toHaveLength(3);
+    expect(now.filter((a) => a !== null)).toHaveLength(3);
+    expect(now.slice(0, 3).every((a) => a !== null)).toBe(true);
+    await store.idle();
+    expect(reads).toHaveLength(25);
+    expect([...table.rows.values()].map((r) => r.dreamVersion).sort()).toEqual(dreams.map((d) => d.version).sort());
+    // Everything is stored now: a second request reads nothing.
+    const later = await store.getAvailable(dreams, table, 3);
+    expect(later.every((a) => a !== null)).toBe(true);
+    expect(reads).toHaveLength(25);
+  });
+
+  it('saves a still valid row again with the dream’s version, without reading the dream', async () => {
+    const { store, reads } = counting('kb-v');
+    const table = new RowTable();
+    const d = dream('owl and moon', { version: 'v1' });
+    table.rows.set(d.id, {
+      dreamId: d.id,
+      contentHash: analysisContentHash(d),
+      fingerprint: 'kb-v',
+      analysis: analysisWith(['planted']),
+      dreamVersion: null,
+    });
+    const [a] = await store.getMany([d], table);
+    expect(a?.symbols.map((s) => s.name)).toEqual(['planted']);
+    expect(reads).toEqual([]);
+    expect(table.rows.get(d.id)?.dreamVersion).toBe('v1');
+  });
+});

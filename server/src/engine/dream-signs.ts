@@ -37,7 +37,7 @@ export function computeDreamSigns(
     signs.set(id, sign);
   };
   for (const { dream, analysis } of items) {
-    for (const s of analysis.symbols) add('symbol', s.name, s.name.charAt(0).toUpperCase() + s.name.slice(1), dream);
+    for (const s of analysis.symbols) add('symbol', s.name, symbolLabel(s.name), dream);
     for (const m of analysis.motifs) add('motif', m.id, m.name, dream);
   }
   return [...signs.values()]
@@ -48,8 +48,15 @@ export function computeDreamSigns(
       lastSeen: last ? last.toISOString() : null,
       dreamIds: [...sign.dreamIds].sort((a, b) => a - b),
     }))
-    .sort(
-      (a, b) =>
-        b.count - a.count || (a.kind === b.kind ? 0 : a.kind === 'motif' ? -1 : 1) || a.label.localeCompare(b.label),
-    );
+    .sort(bySignOrder);
+}
+
+/** Dream signs in the order they are shown: most dreams first, motifs before symbols, then by label. */
+export function bySignOrder(a: DreamSign, b: DreamSign): number {
+  return b.count - a.count || (a.kind === b.kind ? 0 : a.kind === 'motif' ? -1 : 1) || a.label.localeCompare(b.label);
+}
+
+/** How a symbol's name is shown as a dream sign ("Water"). */
+export function symbolLabel(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { splitSentences } from './kb/sentences';
+import { loadKnowledgeBase } from './kb/loader';
 import { createEngine } from './index';
 import type { DreamAnalysis, DreamForEngine, InterpretRequest } from './types';
 
@@ -136,11 +138,11 @@ describe('analysis', () => {
 });
 
 describe('interpretation', () => {
-  it('writes 4 to 6 paragraphs separated by one blank line', async () => {
+  it('writes 3 to 6 paragraphs separated by one blank line', async () => {
     for (const text of SAMPLES) {
       const r = await engine.interpret(request(dream(text)));
       const paragraphs = r.content.split('\n\n');
-      expect(paragraphs.length).toBeGreaterThanOrEqual(4);
+      expect(paragraphs.length).toBeGreaterThanOrEqual(3);
       expect(paragraphs.length).toBeLessThanOrEqual(6);
       for (const p of paragraphs) expect(p.trim()).toBe(p);
       expect(r.content).not.toMatch(/\n{3,}/);
@@ -148,11 +150,23 @@ describe('interpretation', () => {
     }
   });
 
-  it('names the symbols of its dream as written, and no symbol the dream does not have', async () => {
+  it('names the symbols of its dream as written, and asserts no symbol the dream does not have', async () => {
+    const kb = await loadKnowledgeBase();
+    const meaningSentences = new Map([...kb.meanings.values()].flat().map((s) => [s.text, s.asserts]));
     for (const text of SAMPLES) {
       const r = await engine.interpret(request(dream(text)));
       const detected = new Set(names(r.analysis));
-      expect(namedSymbols(r.content).filter((n) => !detected.has(n))).toEqual([]);
+      const sentences = r.content.split(/\n\n/).flatMap((p) => splitSentences(p));
+      // Knowledge-base sentences: only those whose declared references were all found.
+      for (const s of sentences) for (const ref of meaningSentences.get(s) ?? []) expect(detected).toContain(ref);
+      // The composer's own words (without knowledge-base sentences and associations, and quotes of the dream) name no other symbol.
+      const associations = r.analysis.symbols.flatMap((s) => kb.byName.get(s.name)?.associations ?? []);
+      let own = sentences
+        .filter((s) => !meaningSentences.has(s))
+        .join(' ')
+        .replace(/“[^”]*”/g, '');
+      for (const a of associations) own = own.split(a).join(' ');
+      expect(namedSymbols(own).filter((n) => !detected.has(n))).toEqual([]);
       const main = r.analysis.symbols.filter((s) => s.category !== 'Emotions').slice(0, 2);
       for (const s of main) expect(r.content.toLowerCase()).toContain(s.surface.toLowerCase());
     }
@@ -254,11 +268,18 @@ describe('interpretation', () => {
     expect(lucid.content).toMatch(/marked it as completed|marked the intention as completed/);
   });
 
-  it('offers a lucid-dreaming cue with a reality check, and a question', async () => {
-    const r = await engine.interpret(request(dream(SAMPLES[5] ?? '')));
+  it('offers a lucid-dreaming cue with a reality check where the dream has a dream sign, and a question', async () => {
+    const r = await engine.interpret(request(dream(SAMPLES[1] ?? '')));
     const paragraphs = r.content.split('\n\n');
     expect(paragraphs.at(-1)).toMatch(/\?$/);
+    expect(r.composition?.paragraphs).toContain('lucidity');
     expect(r.content).toMatch(/lucid|dream sign|cue/i);
+    const plain = await engine.interpret(
+      request(dream('I made coffee with milk and walked to work. I answered some emails.')),
+    );
+    expect(plain.composition?.paragraphs).not.toContain('lucidity');
+    expect(plain.content).not.toMatch(/lucid|reality check|dream sign/i);
+    expect(plain.content.split('\n\n').at(-1)).toMatch(/\?$/);
   });
 });
 

@@ -2,7 +2,8 @@ import { OpenAiEngine, type OpenAiOptions } from './providers/openai';
 import { LocalEngine, type EngineLog } from './providers/local';
 import type { InterpretationEngine } from './types';
 
-export { computeDreamSigns } from './dream-signs';
+export { bySignOrder, computeDreamSigns, symbolLabel } from './dream-signs';
+export { explainReading, type EvidenceInput } from './compose/evidence';
 export type * from './types';
 
 export interface EngineConfig {

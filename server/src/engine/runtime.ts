@@ -29,6 +29,8 @@ export interface EngineRuntime {
 export interface RuntimeOptions {
   kbDir?: string;
   wordnetDir?: string;
+  /** Told when the background analysis filler fails (analysis-store.ts). */
+  onFillError?(err: unknown): void;
 }
 
 /** Analyses kept in memory: a user's history is read once, not on every request. */
@@ -65,6 +67,7 @@ export async function loadRuntime(options: RuntimeOptions = {}): Promise<EngineR
     fingerprint: kb.fingerprint,
     limit: ANALYSIS_MEMORY_LIMIT,
     analyse: async (dream) => (await analyser.read(dream)).analysis,
+    onFillError: options.onFillError,
   });
   return {
     kb,

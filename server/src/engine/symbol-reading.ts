@@ -52,15 +52,73 @@ function article(word: string): string {
 }
 
 function trimGloss(gloss: string): string {
-  // Glosses end with quoted examples; the definition comes first.
+  // Glosses end with quoted examples; the definition comes first, and its first clause is enough.
   const definition = gloss.split(/;\s*"/)[0] ?? gloss;
-  return definition.replace(/\s+/g, ' ').trim();
+  return (definition.split(';')[0] ?? definition).replace(/\s+/g, ' ').trim();
 }
 
 function isProperNameOnly(senses: Synset[]): boolean {
   return (
     senses.length > 0 && senses.every((s) => s.lexName === 'noun.person' && s.pointers.some((p) => p.symbol === '@i'))
   );
+}
+
+/** Noun files of things a dream can show; a dictionary entry prefers such a sense ("thimble" the cap, not the measure). */
+const IMAGE_SENSES = new Set([
+  'noun.animal',
+  'noun.plant',
+  'noun.object',
+  'noun.body',
+  'noun.food',
+  'noun.person',
+  'noun.artifact',
+  'noun.location',
+  'noun.phenomenon',
+  'noun.substance',
+  'noun.group',
+]);
+
+/** Where a gloss's description of its head noun starts ("bag | filled with gas", "rodents | with sharp bristles"). */
+const QUALIFIER =
+  /\s(with|that|which|who|whose|used|for|filled|made|consisting|worn|in|to|of|from|where|having|containing|carried|kept|found|shaped|covered|designed|resembling|produced)\s/i;
+
+/**
+ * The definition in the product's own sentence: the word, the kind of thing it is (its nearest
+ * WordNet hypernym), and what sets it apart (the gloss's qualifying clause), never the gloss as it
+ * stands ("A balloon is large tough nonrigid bag…" becomes "A balloon is a kind of lighter-than-air
+ * craft, filled with gas or heated air.").
+ */
+export function definitionSentence(
+  display: string,
+  gloss: string,
+  kind: string | null,
+  options: { instance: boolean; person: boolean },
+): string {
+  const definition = trimGloss(gloss);
+  const at = QUALIFIER.exec(definition);
+  let qualifier = at ? definition.slice(at.index + 1) : '';
+  qualifier = qualifier
+    .replace(/^(that|which) (is|are) /i, '')
+    .replace(/^(that|which) /i, 'that ')
+    .replace(/^to /i, 'used to ')
+    .replace(/[.;:,\s]+$/, '');
+  // A named place or person is defined by what it is ("Paris is the capital and largest city of France").
+  if (options.instance && /^(the|a|an) /i.test(definition)) return `${display} is ${definition}.`;
+  const subject = options.instance ? display : `${article(display).replace(/^a/, 'A')} ${display}`;
+  if (options.person && /^who /i.test(qualifier)) return `${subject} is someone ${qualifier}.`;
+  const what = kind ? `a kind of ${kind}` : 'something';
+  return qualifier ? `${subject} is ${what}, ${qualifier}.` : `${subject} is ${what}.`;
+}
+
+/** Associations to offer when WordNet has few: questions that fit the kind of thing it is. */
+function fillersFor(lexName: string): string[] {
+  if (lexName === 'noun.person' || lexName === 'noun.group')
+    return ['who they remind you of', 'how they treated you', 'personal memories', 'how it made you feel'];
+  if (lexName === 'noun.animal') return ['how it behaved', 'instinct', 'personal memories', 'how it made you feel'];
+  if (lexName === 'noun.location') return ['when you were last there', 'personal memories', 'how it made you feel'];
+  if (lexName === 'noun.artifact' || lexName === 'noun.object')
+    return ['what it is used for', 'personal memories', 'everyday life', 'how it made you feel'];
+  return ['personal memories', 'everyday life', 'how it made you feel', 'your own associations'];
 }
 
 async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: string): Promise<SymbolReading | null> {
@@ -76,9 +134,9 @@ async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: str
       const entry = wordnet.lookup(lemma, pos);
       const first = entry?.offsets[0];
       if (!entry || first === undefined) continue;
-      const senses = await Promise.all(entry.offsets.slice(0, 4).map((o) => wordnet.synset(o, pos)));
-      if (pos === 'noun' && isProperNameOnly(senses)) return null;
-      const sense = senses[0];
+      const senses = await Promise.all(entry.offsets.slice(0, 6).map((o) => wordnet.synset(o, pos)));
+      if (pos === 'noun' && isProperNameOnly(senses.slice(0, 4))) return null;
+      const sense = (pos === 'noun' ? senses.find((s) => IMAGE_SENSES.has(s.lexName)) : undefined) ?? senses[0];
       if (!sense) continue;
       const instance = pos === 'noun' && sense.pointers.some((p) => p.symbol === '@i');
       // A named place keeps the capitals it was typed with ("Paris").
@@ -87,12 +145,17 @@ async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: str
       let related: KbSymbol | undefined;
       const hypernyms: string[] = [];
       if (pos === 'noun') {
-        const chain = await kbWordNet.chain(lemma);
+        const chain = await kbWordNet.chainFrom(sense.offset);
         for (const s of chain.slice(1)) {
           related ??= kbWordNet.symbolForSynset(s.offset);
           if (hypernyms.length < 2 && s.lexName !== 'noun.Tops') hypernyms.push(s.words[0] ?? '');
         }
-        category = related?.category ?? KbWordNet.categoryForLexName(sense.lexName);
+        // The category is checked against the sense: a related symbol's category counts only when
+        // that category holds senses of this kind ("thimble", an artifact, is never filed under Numbers).
+        const own = KbWordNet.categoryForLexName(sense.lexName);
+        const fits = related && lexicon.categories.get(related.category)?.wordnetSenses.includes(sense.lexName);
+        category = fits && related ? related.category : own;
+        if (!fits) related = undefined;
       } else {
         category = pos === 'verb' ? 'Actions' : 'Emotions';
       }
@@ -100,14 +163,19 @@ async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: str
       const synonyms = sense.words.filter((w) => w !== lemma && !w.includes(lemma)).slice(0, 2);
       const parts = [
         pos === 'noun'
-          ? `${instance ? display : `${article(display).replace(/^a/, 'A')} ${display}`} is ${gloss.replace(/^(a|an|the) /i, (m) => m.toLowerCase())}.`
-          : `To dream of “${display}” brings in its plain sense: ${gloss}.`,
+          ? definitionSentence(display, sense.gloss, hypernyms[0] ?? null, {
+              instance,
+              person: sense.lexName === 'noun.person',
+            })
+          : pos === 'verb'
+            ? `To ${display} means to ${gloss.replace(/^to /i, '')}.`
+            : `To call something “${display}” is to describe it as ${gloss.replace(/^(being|having been) /i, '')}.`,
         related && related.name !== lemma
           ? `In dream terms it sits close to the ${related.name}: ${related.meaning.split(/(?<=[.!?])\s/)[0] ?? ''}`
           : null,
         lexicon.categories.get(category)?.guidance ?? null,
         pos === 'noun'
-          ? `Your own associations with ${instance ? display : `${article(display)} ${display}`} matter most: ${instance ? 'what you know of it, whether you have been there' : 'where you last met one'}, and how it felt.`
+          ? `Your own associations with ${instance ? display : `${article(display)} ${display}`} matter most: ${instance ? 'what you know of it, whether you have been there' : sense.lexName === 'noun.person' ? 'who it brings to mind' : 'where you last met one'}, and how it felt.`
           : pos === 'verb'
             ? `Your own associations with “${display}” matter most: when you last did it or saw it done, and how it felt.`
             : `Your own associations with “${display}” matter most: who or what it describes for you, and how that feels.`,
@@ -123,8 +191,8 @@ async function wordnetReading(kbWordNet: KbWordNet, wordnet: WordNet, input: str
       ]
         .map((a) => a.trim())
         .filter((a) => a.length >= 2 && a.length <= 60 && a !== lemma);
-      const fillers = ['personal memories', 'everyday life', 'what it is used for', 'how it made you feel'];
-      while (associations.length < 4) associations.push(fillers[associations.length] ?? 'your own associations');
+      const fillers = fillersFor(pos === 'noun' ? sense.lexName : '');
+      for (const f of fillers) if (associations.length < 4 && !associations.includes(f)) associations.push(f);
       return {
         symbol: display,
         category,

@@ -2,12 +2,13 @@ import { format } from 'date-fns';
 import { ChevronDown, History, RefreshCw, Sparkles } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatShortDate } from '@common/dream-text';
-import type { Interpretation } from '@common/schemas/interpretations';
+import type { EvidenceSpan, Interpretation } from '@common/schemas/interpretations';
 import type { Dream } from '@common/schemas/dreams';
 import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
 import { toast } from '@app/lib/toast-store';
 import { useDreamInterpretation, useGenerateInterpretation, useInterpretationHistory } from './api';
+import { ReadingWithEvidence } from './evidence';
 
 /** Interpretation content is paragraphs separated by blank lines. */
 export function InterpretationText({ content }: { content: string }) {
@@ -107,7 +108,16 @@ function InterpretationSkeleton() {
  * The reading and its history load together, and `after` (the page's next cards) is shown only once
  * both have arrived, so nothing on screen is pushed down when they do.
  */
-export function InterpretationSlot({ dream, after }: { dream: Dream; after?: ReactNode }) {
+export function InterpretationSlot({
+  dream,
+  after,
+  onHighlight,
+}: {
+  dream: Dream;
+  after?: ReactNode;
+  /** Receives the dream's words behind the paragraph in focus, for the page to highlight them. */
+  onHighlight?: (spans: EvidenceSpan[]) => void;
+}) {
   const interpretation = useDreamInterpretation(dream.id);
   const generate = useGenerateInterpretation();
   const history = useInterpretationHistory(dream.id);
@@ -165,7 +175,16 @@ export function InterpretationSlot({ dream, after }: { dream: Dream; after?: Rea
           </div>
         ) : null}
         <div className="mt-4" aria-live="polite">
-          <InterpretationText content={current.content} />
+          {current.evidence && !outOfDate ? (
+            <ReadingWithEvidence
+              content={current.content}
+              evidence={current.evidence}
+              narrative={dream.narrative}
+              onHighlight={onHighlight}
+            />
+          ) : (
+            <InterpretationText content={current.content} />
+          )}
         </div>
       </Card>
       {earlier.length ? <EarlierReadings readings={earlier} dream={dream} /> : null}

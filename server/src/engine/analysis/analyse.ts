@@ -7,7 +7,13 @@ import type { Sentiment } from '../nlp/sentiment';
 import { STOPWORDS } from '../nlp/text';
 import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
-import { readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
+import { readLanguage } from '../nlp/language';
+import { baseForms } from '../nlp/morphology';
+import { TypoCorrector } from '../nlp/typos';
+import { SliceTimer } from '../util/cooperative';
+import type { Pronoun, TextSpan } from '../types';
+import { markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
+import { readLucidity } from './lucidity';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
 import { detectMotifs } from './motifs';
 import { readTone } from './tone';
@@ -33,8 +39,62 @@ const SETTING_CATEGORIES = categoriesWith('setting');
 const GENERIC_NOUNS = wordList('generic-nouns');
 /** The end of an excerpt must not need a next word. */
 const WEAK_ENDS = wordList('excerpt-weak-ends');
-const LUCID_TEXT =
-  /\blucid\b|\b(knew|know|realized|realised|realize|realise|understood|became aware|was aware|recognized|recognised|noticed)\b[^.!?]{0,24}?\b(i was|i'm|i am|this was|this is|it was|it's|we were) (dreaming|in a dream|a dream)\b/i;
+const FEAR_CUES = wordList('bodily-fear-cues');
+const HEART_FEAR_VERBS = wordList('heart-fear-verbs');
+const FEMALE = wordList('female-person-words');
+const MALE = wordList('male-person-words');
+const PEOPLE_CATEGORY = 'People and Figures';
+/** The knowledge-base symbol of a dream in which the dreamer knows they are dreaming. */
+const LUCID_SYMBOL = 'lucid dream';
+/** Parts of speech that build clauses: a text without them is a list of words, not a telling. */
+const FUNCTION_POS = new Set(['DET', 'PRON', 'ADP', 'AUX', 'CCONJ', 'SCONJ', 'PART']);
+/** Prepositions of place: a name after one is somewhere ("in Paris"), not someone. */
+const LOCATIVE_NAMES = wordList('locative');
+/** At most this many words of the narrative after "woke up" for it to be the dream's ending, not an image. */
+const WAKING_TAIL_WORDS = 5;
+
+function spanOf(tokens: Token[]): TextSpan | null {
+  const first = tokens[0];
+  const last = tokens.at(-1);
+  return first && last ? { sentence: first.sentence, start: first.startChar, end: last.endChar } : null;
+}
+
+/** Bodily and behavioural signs of fear: "screaming", "shaking", "frozen", "my heart hammering". */
+function fearCues(doc: DreamDocument): Array<{ cue: string; token: Token }> {
+  const out: Array<{ cue: string; token: Token }> = [];
+  for (const sentence of doc.sentences) {
+    const tokens = doc.tokens.slice(sentence.start, sentence.end);
+    const heart = tokens.some((t) => !t.negated && t.forms.includes('heart'));
+    for (const [k, t] of tokens.entries()) {
+      if (!t.isWord || t.negated) continue;
+      const next = tokens[k + 1];
+      const forms = [t.normal, ...t.forms];
+      if (forms.some((f) => FEAR_CUES.has(f))) {
+        // "a frozen lake", "shaking hands", "cry for help" still count; "frozen" before a noun describes the noun.
+        if ((t.normal === 'frozen' || t.normal === 'numb') && next && next.pos === 'NOUN') continue;
+        if (forms.includes('shake') && next && /^(hand|hands|head)$/.test(next.normal)) continue;
+        out.push({ cue: t.text.toLowerCase(), token: t });
+      } else if (heart && forms.some((f) => HEART_FEAR_VERBS.has(f)) && t.pos !== 'NOUN') {
+        out.push({ cue: `heart ${t.text.toLowerCase()}`, token: t });
+      }
+    }
+  }
+  return out;
+}
+
+/** The pronoun the dream uses for a person mentioned at `token`: from the word itself, else the next he/she/they. */
+function pronounFor(doc: DreamDocument, token: Token, words: string[]): Pronoun | null {
+  if (words.some((w) => FEMALE.has(w))) return 'she';
+  if (words.some((w) => MALE.has(w))) return 'he';
+  for (let k = token.index + 1; k < doc.tokens.length; k += 1) {
+    const t = doc.tokens[k];
+    if (!t || t.sentence > token.sentence + 1) break;
+    if (t.normal === 'he' || t.normal === 'him' || t.normal === 'his') return 'he';
+    if (t.normal === 'she' || t.normal === 'her' || t.normal === 'hers') return 'she';
+    if (t.normal === 'they' || t.normal === 'them' || t.normal === 'their') return 'they';
+  }
+  return null;
+}
 
 /** How a detected symbol can be referred to in a sentence of the interpretation. */
 function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null): string {
@@ -145,8 +205,50 @@ function keyPhrases(doc: DreamDocument, limit = 8): string[] {
   return out.slice(0, limit);
 }
 
+/** People the dream mentions: person symbols and capitalised names, with the pronoun the dream gives them. */
+function peopleOf(
+  doc: DreamDocument,
+  hits: SymbolHit[],
+  isKnown: (word: string) => boolean,
+): NonNullable<DreamAnalysis['people']> {
+  const out: NonNullable<DreamAnalysis['people']> = [];
+  const seen = new Set<string>();
+  for (const h of hits) {
+    if (h.source !== 'narrative' || h.symbol.category !== PEOPLE_CATEGORY) continue;
+    const span = doc.tokens.slice(h.token, h.token + Math.max(1, h.length));
+    const first = span[0];
+    const where = spanOf(span);
+    if (!first || !where || seen.has(h.symbol.name)) continue;
+    seen.add(h.symbol.name);
+    const words = span.flatMap((t) => [t.normal, ...t.forms]);
+    out.push({ ...where, mention: h.surface, symbol: h.symbol.name, pronoun: pronounFor(doc, first, words) });
+  }
+  const firstWords = new Set(doc.sentences.map((s) => doc.tokens.slice(s.start, s.end).find((t) => t.isWord)?.index));
+  for (const t of doc.tokens) {
+    if (!t.isWord || t.pos !== 'PROPN' || !/^\p{Lu}\p{Ll}/u.test(t.text)) continue;
+    // At the start of a sentence every word has a capital: only a word no dictionary knows is a name there.
+    if (firstWords.has(t.index) && isKnown(t.normal)) continue;
+    const prev = doc.tokens[t.index - 1];
+    // "Elm Street": a name of several capitalised words is a place or thing, not a person.
+    const next = doc.tokens[t.index + 1];
+    if (
+      (prev && /^\p{Lu}/u.test(prev.text) && prev.isWord && prev.normal !== 'i') ||
+      (next && /^\p{Lu}/u.test(next.text))
+    )
+      continue;
+    if (prev && LOCATIVE_NAMES.has(prev.normal)) continue;
+    if (seen.has(t.text)) continue;
+    const pronoun = pronounFor(doc, t, [t.normal]);
+    if (!pronoun) continue;
+    seen.add(t.text);
+    out.push({ sentence: t.sentence, start: t.startChar, end: t.endChar, mention: t.text, symbol: null, pronoun });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
 export class DreamAnalyser {
   private readonly matcher: SymbolMatcher;
+  private corrector: Promise<TypoCorrector> | null = null;
 
   constructor(private readonly deps: AnalyserDeps) {
     this.matcher = new SymbolMatcher({
@@ -155,6 +257,32 @@ export class DreamAnalyser {
       kbWordNet: deps.kbWordNet,
       verbUses: deps.verbUses,
     });
+  }
+
+  /** The typo corrector's vocabulary is built once, in slices, on first use (the runtime's warm-up read). */
+  private typos(): Promise<TypoCorrector> {
+    this.corrector ??= TypoCorrector.build(this.deps.wordnet, this.deps.kb.words.keys());
+    return this.corrector;
+  }
+
+  /** Reads unknown words of four letters or more as the word meant ("snaek" → snake). */
+  private async correct(doc: DreamDocument, corrector: TypoCorrector): Promise<void> {
+    const timer = new SliceTimer(8);
+    const firstWords = new Set(
+      doc.sentences.map((s) => doc.tokens.slice(s.start, s.end).find((t) => t.isWord)?.index ?? -1),
+    );
+    for (const token of doc.tokens) {
+      if (!token.isWord || token.idiom >= 0 || !/^[a-z]+$/.test(token.normal)) continue;
+      // A capitalised word inside a sentence is a name ("Sarah", "Elm").
+      if (/^\p{Lu}/u.test(token.text) && (!firstWords.has(token.index) || token.pos === 'PROPN')) continue;
+      const fix = await corrector.correct(token.normal, token.forms);
+      if (!fix) continue;
+      token.corrected = fix.word;
+      token.normal = fix.word;
+      token.lemma = fix.word;
+      token.forms = [...new Set([fix.word, ...baseForms(fix.word)])];
+      await timer.maybeYield();
+    }
   }
 
   get kb(): KnowledgeBase {
@@ -173,17 +301,105 @@ export class DreamAnalyser {
 
   async read(dream: DreamForEngine): Promise<DreamReading> {
     const { nlp } = this.deps;
+    const corrector = await this.typos();
     const narrative = await readDocumentSliced(nlp, dream.narrative);
     const title = readDocument(nlp, dream.title);
     const tags = dream.tags.map((t) => t.trim()).filter(Boolean);
     const tagDocs = tags.map((t) => readDocument(nlp, t.replace(/[-_]/g, ' ')));
+    // Another language or no language at all: nothing in it is read as an English image.
+    const words = narrative.tokens.filter((t) => t.isWord && !/^\d/.test(t.normal));
+    const functionWords = words.filter((t) => FUNCTION_POS.has(t.pos)).length;
+    const language = readLanguage(
+      words.map((t) => t.normal),
+      dream.narrative,
+      (w) => corrector.isKnown(w),
+      words.length ? functionWords / words.length : undefined,
+    );
+    const readable = language.language === 'en' && !language.nonsense;
+    // Names of several capitalised words; a title repeating one ("Ocean Drive") names the same place.
+    const names = markNames(narrative);
+    for (const t of title.tokens) if (t.isWord && names.has(t.normal)) t.name = true;
+    // A title that echoes a figure of speech of the dream ("Eggshells") means it the same way.
+    const idiomWords = new Map<string, (typeof narrative.idioms)[number]>();
+    for (const m of narrative.idioms)
+      for (const t of narrative.tokens.slice(m.start, m.end))
+        if (t.isWord && !STOPWORDS.has(t.normal)) idiomWords.set(t.normal, m);
+    for (const t of title.tokens) {
+      const m = idiomWords.get(t.normal);
+      if (!m || !t.isWord) continue;
+      t.idiom = title.idioms.length;
+      title.idioms.push({ entry: m.entry, start: t.index, end: t.index + 1 });
+    }
+    const corrections: NonNullable<DreamAnalysis['corrections']> = [];
+    if (readable) {
+      await this.correct(narrative, corrector);
+      await this.correct(title, corrector);
+      for (const t of narrative.tokens)
+        if (t.corrected)
+          corrections.push({
+            sentence: t.sentence,
+            start: t.startChar,
+            end: t.endChar,
+            written: t.text,
+            read: t.corrected,
+          });
+    }
     const negatedMentions: NegatedMention[] = [];
-    const hits = [
-      ...(await this.matcher.matchDocument(narrative, 'narrative', negatedMentions)),
-      ...(await this.matcher.matchDocument(title, 'title', [])),
-    ];
-    const tagHits = this.matcher.matchTags(tags, tagDocs).filter((h) => !hits.some((x) => x.symbol === h.symbol));
-    const allHits = [...hits, ...tagHits.filter((h, i) => tagHits.findIndex((x) => x.symbol === h.symbol) === i)];
+    const hits = readable
+      ? [
+          ...(await this.matcher.matchDocument(narrative, 'narrative', negatedMentions)),
+          ...(await this.matcher.matchDocument(title, 'title', [])),
+        ]
+      : [];
+    const tagHits = readable
+      ? this.matcher.matchTags(tags, tagDocs).filter((h) => !hits.some((x) => x.symbol === h.symbol))
+      : [];
+    // "…and then I woke up": waking at the end is how the dream ended, not one of its images.
+    const wordsAfter = (h: SymbolHit) => narrative.tokens.slice(h.token + h.length).filter((t) => t.isWord).length;
+    const lastSentence = narrative.sentences.at(-1)?.index ?? -1;
+    // "my heart was pounding" is fear told by the body, not an image of a heart.
+    const heartCueSentences = new Set(
+      fearCues(narrative)
+        .filter((c) => c.cue.startsWith('heart '))
+        .map((c) => c.token.sentence),
+    );
+    // "to ask the driver … there's no driver": denied in the same sentence, the thing is not there.
+    const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
+    const images = hits.filter(
+      (h) =>
+        !(
+          h.symbol.name === 'wake' &&
+          h.source === 'narrative' &&
+          h.sentence === lastSentence &&
+          wordsAfter(h) <= WAKING_TAIL_WORDS
+        ) &&
+        !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
+        !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)),
+    );
+    const lucidity = readLucidity(
+      readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
+      tags,
+    );
+    // A realisation stated in words the knowledge base's phrases do not cover ("I realised I was still dreaming").
+    const lucidSymbol = this.deps.kb.byName.get(LUCID_SYMBOL);
+    const evidence = lucidity.evidence;
+    if (evidence && lucidSymbol && !images.some((h) => h.symbol === lucidSymbol)) {
+      const span = narrative.tokens.filter((t) => t.startChar >= evidence.start && t.endChar <= evidence.end);
+      const first = span[0];
+      if (first)
+        images.push({
+          symbol: lucidSymbol,
+          via: 'phrase',
+          surface: surfaceOf(span),
+          term: LUCID_SYMBOL,
+          source: 'narrative',
+          sentence: first.sentence,
+          token: first.index,
+          length: span.length,
+          typo: false,
+        });
+    }
+    const allHits = [...images, ...tagHits.filter((h, i) => tagHits.findIndex((x) => x.symbol === h.symbol) === i)];
 
     const bySymbol = new Map<string, { symbol: KbSymbol; hits: SymbolHit[] }>();
     for (const hit of allHits) {
@@ -213,6 +429,20 @@ export class DreamAnalyser {
             (a, b) => a - b,
           ),
           inTitle: hs.some((h) => h.source === 'title'),
+          spans: hs
+            .filter((h) => h.source === 'narrative')
+            .map((h) => spanOf(narrative.tokens.slice(h.token, h.token + Math.max(1, h.length))))
+            .filter((x): x is TextSpan => x !== null),
+          ...(symbol.category === PEOPLE_CATEGORY && narrativeHit
+            ? (() => {
+                const token = narrative.tokens[narrativeHit.token];
+                const words = narrative.tokens
+                  .slice(narrativeHit.token, narrativeHit.token + Math.max(1, narrativeHit.length))
+                  .flatMap((t) => [t.normal, ...t.forms]);
+                const pronoun = token ? pronounFor(narrative, token, words) : null;
+                return pronoun ? { pronoun } : {};
+              })()
+            : {}),
           _first: firstHit ? order(firstHit) : 0,
         };
       })
@@ -220,18 +450,22 @@ export class DreamAnalyser {
       .map(({ _first, ...rest }) => rest);
 
     const motifs = (
-      await detectMotifs(this.deps.kb, {
-        docs: [
-          { doc: title, source: 'title' },
-          { doc: narrative, source: 'narrative' },
-        ],
-        hits: allHits,
-        tags: tagDocs,
-      })
+      readable
+        ? await detectMotifs(this.deps.kb, {
+            docs: [
+              { doc: title, source: 'title' },
+              { doc: narrative, source: 'narrative' },
+            ],
+            hits: allHits,
+            tags: tagDocs,
+          })
+        : []
     ).map((m) => ({ id: m.motif.id, name: m.motif.name, sentence: m.sentence }));
 
+    const cues = readable ? fearCues(narrative) : [];
     const tone = await readTone(
       narrative.sentences.map((s) => ({
+        fearCues: cues.filter((c) => c.token.sentence === s.index).length,
         text: s.text,
         forms: new Set(
           narrative.tokens
@@ -242,7 +476,6 @@ export class DreamAnalyser {
       })),
       this.deps.sentiment,
     );
-    const lucid = tags.some((t) => /^lucid/i.test(t)) || LUCID_TEXT.test(dream.narrative);
     // The setting is the first place-like image the narrative mentions.
     const firstToken = new Map<string, number>();
     for (const h of allHits)
@@ -251,16 +484,40 @@ export class DreamAnalyser {
       .filter((s) => SETTING_CATEGORIES.has(s.category) && firstToken.has(s.name))
       .sort((a, b) => (firstToken.get(a.name) ?? 0) - (firstToken.get(b.name) ?? 0))[0];
     const detected = new Set(symbols.map((s) => s.name));
+    // Without a stated realisation there is no lucid dream to name ("when I woke I realised it was a dream").
+    const claimsLucidity = (name: string) => !lucidity.lucid && /\blucid/.test(name);
     const analysis: DreamAnalysis = {
-      symbols,
-      motifs,
+      symbols: symbols.filter((s) => !claimsLucidity(s.name)),
+      motifs: motifs.filter((m) => !claimsLucidity(m.id)),
       tone,
-      lucid,
+      lucid: lucidity.lucid,
       setting: settingSymbol?.mention ?? null,
       negated: [...new Set(negatedMentions.map((n) => n.symbol))].filter((n) => !detected.has(n)),
-      keyPhrases: keyPhrases(narrative),
+      keyPhrases: readable ? keyPhrases(narrative) : [],
       sentenceCount: narrative.sentences.length,
       wordCount: narrative.tokens.filter((t) => t.isWord).length,
+      language: language.language,
+      nonsense: language.nonsense,
+      sentenceSpans: narrative.sentences.map((s) => ({ start: s.startChar, end: s.endChar })),
+      lucidEvidence: lucidity.evidence,
+      lucidDenied: lucidity.denied,
+      negatedMentions: negatedMentions
+        .filter((n) => !detected.has(n.symbol))
+        .map((n) => ({ symbol: n.symbol, surface: n.surface, sentence: n.sentence, start: n.start, end: n.end })),
+      idioms: narrative.idioms.map((m) => {
+        const span = narrative.tokens.slice(m.start, m.end);
+        const where = spanOf(span) ?? { sentence: -1, start: 0, end: 0 };
+        return { ...where, text: surfaceOf(span), phrase: m.entry.phrase, sense: m.entry.sense };
+      }),
+      emotionCues: cues.map((c) => ({
+        sentence: c.token.sentence,
+        start: c.token.startChar,
+        end: c.token.endChar,
+        cue: c.cue,
+        feeling: 'fear' as const,
+      })),
+      people: readable ? peopleOf(narrative, allHits, (w) => corrector.isKnown(w)) : [],
+      corrections,
     };
     return { analysis, narrative, title, hits: allHits };
   }

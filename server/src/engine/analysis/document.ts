@@ -2,6 +2,7 @@ import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp
 import { wordList } from '../kb/lexicon';
 import { adjectiveBases, baseForms } from '../nlp/morphology';
 import { yieldToLoop } from '../util/cooperative';
+import { IdiomIndex, type IdiomMatch } from './idioms';
 import { negationScope } from './negation';
 
 export interface Token {
@@ -23,6 +24,15 @@ export interface Token {
    */
   backstory: boolean;
   isWord: boolean;
+  /** Character offsets of the word in the text read, [start, end). */
+  startChar: number;
+  endChar: number;
+  /** Index into the document's idioms when the word is part of a figure of speech ("drowning in paperwork"), else -1. */
+  idiom: number;
+  /** The word this one was read as when it looked like a typo ("snaek" → "snake"). */
+  corrected?: string;
+  /** Part of a name of several capitalised words ("Elm Street", "Golden Dragon"): not an image of its own. */
+  name?: boolean;
 }
 
 export interface Sentence {
@@ -31,11 +41,64 @@ export interface Sentence {
   /** Token index range [start, end). */
   start: number;
   end: number;
+  /** Character offsets in the text read, [start, end). */
+  startChar: number;
+  endChar: number;
 }
 
 export interface DreamDocument {
   tokens: Token[];
   sentences: Sentence[];
+  /** Figures of speech found, with token ranges. */
+  idioms: IdiomMatch[];
+}
+
+function isCapitalWord(t: Token | undefined, sentence: number): t is Token {
+  return (
+    t !== undefined &&
+    t.sentence === sentence &&
+    t.isWord &&
+    t.normal !== 'i' &&
+    /^\p{Lu}/u.test(t.text) &&
+    t.text !== t.text.toUpperCase()
+  );
+}
+
+/**
+ * Marks names of several capitalised words ("Elm Street", "Ocean Drive", "the Golden Dragon"): two
+ * or more capitalised words in a row, at least one of them inside the sentence. Returns their words.
+ */
+export function markNames(doc: DreamDocument): Set<string> {
+  const words = new Set<string>();
+  const firstWords = new Set(doc.sentences.map((s) => doc.tokens.slice(s.start, s.end).find((t) => t.isWord)?.index));
+  for (const t of doc.tokens) {
+    if (!isCapitalWord(t, t.sentence) || PERSON_WORDS.has(t.normal)) continue;
+    const prev = doc.tokens[t.index - 1];
+    const next = doc.tokens[t.index + 1];
+    const inside = !firstWords.has(t.index);
+    if (
+      (isCapitalWord(prev, t.sentence) && (inside || !firstWords.has(prev.index))) ||
+      (inside && isCapitalWord(next, t.sentence))
+    ) {
+      t.name = true;
+      words.add(t.normal);
+    }
+  }
+  for (const t of doc.tokens) {
+    const next = doc.tokens[t.index + 1];
+    if (next?.name && isCapitalWord(t, t.sentence) && !t.name && !PERSON_WORDS.has(t.normal)) {
+      t.name = true;
+      words.add(t.normal);
+    }
+  }
+  return words;
+}
+
+let idiomIndex: IdiomIndex | null = null;
+/** The figures of speech of the knowledge base, compiled on first use. */
+function idioms(): IdiomIndex {
+  idiomIndex ??= new IdiomIndex();
+  return idiomIndex;
 }
 
 const WORDLIKE = /^[\p{L}][\p{L}'-]*$/u;
@@ -43,14 +106,33 @@ const WORDLIKE = /^[\p{L}][\p{L}'-]*$/u;
 const NUMBER_TOKEN = /^(\d{1,4})(am|pm|a\.m\.|p\.m\.|st|nd|rd|th|s)?\.?$/;
 const YEAR = /^(1[5-9]|20)\d\d$/;
 const CLAUSE_BREAK_POS = wordList('clause-break-pos');
+/** "Grandpa Joe", "Aunt May": a word for a relative before a name stays a person of the dream. */
+const PERSON_WORDS = new Set([...wordList('female-person-words'), ...wordList('male-person-words')]);
 
-/** Marks clauses that date something in waking life: a year, or "… ago". */
+/** Words that move a clause to other nights or to waking life ("in the other versions I'm always frantic"). */
+const OTHER_TIMES = new Set([
+  'usually',
+  'normally',
+  'real life',
+  'waking life',
+  'other versions',
+  'other dreams',
+  'previous dreams',
+  'other times',
+  'other nights',
+]);
+
+/** Marks clauses that date something in waking life (a year, "… ago") or speak of other nights ("usually"). */
 function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {
   const out = tokens.map(() => false);
   let start = 0;
   const close = (end: number) => {
     const clause = tokens.slice(start, end);
-    if (clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago'))
+    const pairs = clause.slice(1).map((t, k) => `${clause[k]?.normal ?? ''} ${t.normal}`);
+    if (
+      clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago' || OTHER_TIMES.has(t.normal)) ||
+      pairs.some((p) => OTHER_TIMES.has(p))
+    )
       for (let i = start; i < end; i += 1) out[i] = true;
   };
   tokens.forEach((t, i) => {
@@ -93,14 +175,25 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
   if (pieces.length === 1) return readDocument(nlp, text);
   const tokens: Token[] = [];
   const sentences: Sentence[] = [];
+  const found: IdiomMatch[] = [];
+  let chars = 0;
   for (const piece of pieces) {
     const part = readDocument(nlp, piece, sentences.length);
     const offset = tokens.length;
-    for (const t of part.tokens) tokens.push({ ...t, index: t.index + offset });
-    for (const s of part.sentences) sentences.push({ ...s, start: s.start + offset, end: s.end + offset });
+    const idiomOffset = found.length;
+    const moved = <T extends { startChar: number; endChar: number }>(x: T): T => ({
+      ...x,
+      startChar: x.startChar + chars,
+      endChar: x.endChar + chars,
+    });
+    for (const t of part.tokens)
+      tokens.push({ ...moved(t), index: t.index + offset, idiom: t.idiom < 0 ? -1 : t.idiom + idiomOffset });
+    for (const s of part.sentences) sentences.push({ ...moved(s), start: s.start + offset, end: s.end + offset });
+    for (const m of part.idioms) found.push({ ...m, start: m.start + offset, end: m.end + offset });
+    chars += piece.length;
     await yieldToLoop();
   }
-  return { tokens, sentences };
+  return { tokens, sentences, idioms: found };
 }
 
 /** Tokenises, tags and lemmatises a text and marks negated tokens, sentence by sentence. */
@@ -110,11 +203,21 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
   const lemmaOf = its.lemma as unknown as ItsFunction<string>;
   const tokens: Token[] = [];
   const sentences: Sentence[] = [];
-  if (!text.trim()) return { tokens, sentences };
+  const found: IdiomMatch[] = [];
+  if (!text.trim()) return { tokens, sentences, idioms: found };
   const doc = nlp.readDoc(text);
+  // Character offsets: each token is looked for from the end of the previous one.
+  let cursor = 0;
+  const locate = (piece: string): [number, number] => {
+    const at = piece ? text.indexOf(piece, cursor) : -1;
+    if (at < 0) return [cursor, cursor];
+    cursor = at + piece.length;
+    return [at, cursor];
+  };
   doc.sentences().each((s: ItemSentence) => {
     const sentenceIndex = sentenceOffset + sentences.length;
     const start = tokens.length;
+    const sentenceStartChar = cursor;
     const raw: Array<{ text: string; normal: string; lemma: string; pos: string; type: string }> = [];
     s.tokens().each((t: ItemToken) => {
       raw.push({
@@ -140,7 +243,13 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
     });
     const negated = negationScope(partial);
     const backstory = backstoryScope(partial);
+    const figurative = partial.map(() => -1);
+    for (const m of idioms().find(partial, 0, partial.length)) {
+      for (let k = m.start; k < m.end; k += 1) figurative[k] = found.length;
+      found.push({ ...m, start: m.start + start, end: m.end + start });
+    }
     partial.forEach((p, k) => {
+      const [startChar, endChar] = locate(p.text);
       tokens.push({
         index: tokens.length,
         sentence: sentenceIndex,
@@ -152,9 +261,21 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
         negated: negated[k] ?? false,
         backstory: backstory[k] ?? false,
         isWord: p.isWord,
+        startChar,
+        endChar,
+        idiom: figurative[k] ?? -1,
       });
     });
-    sentences.push({ index: sentenceIndex, text: s.out(), start, end: tokens.length });
+    const first = tokens[start];
+    const last = tokens.at(-1);
+    sentences.push({
+      index: sentenceIndex,
+      text: s.out(),
+      start,
+      end: tokens.length,
+      startChar: first ? first.startChar : sentenceStartChar,
+      endChar: last && tokens.length > start ? last.endChar : sentenceStartChar,
+    });
   });
-  return { tokens, sentences };
+  return { tokens, sentences, idioms: found };
 }

@@ -1,7 +1,7 @@
 import { wordList } from '../kb/lexicon';
 import type { KbSymbol, KnowledgeBase, PhraseRef, TermRef } from '../kb/loader';
 import type { KbWordNet } from '../nlp/kb-wordnet';
-import { STOPWORDS, editDistance } from '../nlp/text';
+import { STOPWORDS } from '../nlp/text';
 import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol } from '../types';
 import { SliceTimer } from '../util/cooperative';
@@ -33,6 +33,9 @@ export interface NegatedMention {
   symbol: string;
   surface: string;
   sentence: number;
+  /** Character offsets of the mention in its document. */
+  start: number;
+  end: number;
 }
 
 /** Given names that are also symbol words; written with a capital inside a sentence, they are people. */
@@ -40,8 +43,6 @@ const NAME_LIKE = wordList('name-like');
 
 /** Prepositions of place: a proper noun after one of them is likely somewhere ("in Paris", "across the Atlantic"). */
 const LOCATIVE = wordList('locative');
-
-const MIN_TYPO_LENGTH = 6;
 
 /** Nouns too general to stand for any symbol through their hypernyms ("the end of the world"). */
 const HYPERNYM_STOP = wordList('hypernym-stop');
@@ -62,6 +63,20 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "my teeth fell out": coming loose, not a fall ("I fell out of bed" still is one).
+  if (symbol.name === 'fall' && next?.normal === 'out' && after(2)?.normal !== 'of') return true;
+  // "the third time this month", "two times": a count of occasions, not a number in the dream.
+  if (symbol.category === 'Numbers' && next && (next.normal === 'time' || next.normal === 'times')) return true;
+  // "you'll be fine, love": a word of address, not the feeling.
+  if (
+    symbol.category === 'Emotions' &&
+    prev?.normal === ',' &&
+    (!next || next.sentence !== token.sentence || next.pos === 'PUNCT')
+  )
+    return true;
+  // "I froze", "frozen in place": the dreamer's body, not ice ("a frozen lake" still is).
+  if (symbol.name === 'ice' && (token.normal === 'frozen' || token.normal === 'froze') && next?.pos !== 'NOUN')
+    return true;
   if (token.forms.includes('foot') && next?.normal === 'of') {
     const target = [after(2), after(3)].find((t) => t && !FOOT_OF_SKIP.has(t.normal));
     if (target && target.forms.some((f) => FOOT_OF.has(f))) return true;
@@ -115,28 +130,8 @@ function mergeAdjacent(hits: SymbolHit[], doc: DreamDocument): SymbolHit[] {
 
 export class SymbolMatcher {
   private readonly pos: PosPolicy;
-  /** Single-word terms by length, for the typo pass. */
-  private readonly byLength = new Map<number, string[]>();
-  private readonly known = new Map<string, boolean>();
-
   constructor(private readonly deps: MatcherDeps) {
     this.pos = new PosPolicy(deps.wordnet, deps.verbUses);
-    for (const term of deps.kb.words.keys()) {
-      if (term.length < MIN_TYPO_LENGTH - 1) continue;
-      const list = this.byLength.get(term.length) ?? [];
-      list.push(term);
-      this.byLength.set(term.length, list);
-    }
-  }
-
-  /** A word WordNet knows in any part of speech, in any of its base forms. */
-  private isKnownWord(token: Token): boolean {
-    let v = this.known.get(token.normal);
-    if (v === undefined) {
-      v = token.forms.some((f) => this.deps.wordnet.has(f));
-      this.known.set(token.normal, v);
-    }
-    return v;
   }
 
   private isMidSentenceCapital(token: Token, firstWords: Set<number>): boolean {
@@ -157,8 +152,16 @@ export class SymbolMatcher {
       let i = start;
       let ok = true;
       let last = start;
+      // A feeling's fixed expression takes no extra words: "on edge" is anxious, "on the edge of the bed" is not.
+      const fixed = ref.symbol.category === 'Emotions';
       for (const word of ref.words) {
-        while (i < end && tokens[i] && PHRASE_FILLERS.has(tokens[i]?.normal ?? '') && tokens[i]?.normal !== word)
+        while (
+          !fixed &&
+          i < end &&
+          tokens[i] &&
+          PHRASE_FILLERS.has(tokens[i]?.normal ?? '') &&
+          tokens[i]?.normal !== word
+        )
           i += 1;
         const t = tokens[i];
         if (!t || i >= end || !(t.normal === word || t.forms.includes(word))) {
@@ -206,36 +209,6 @@ export class SymbolMatcher {
     return null;
   }
 
-  private readonly typos = new Map<string, TermRef | null>();
-
-  private matchTypo(token: Token): TermRef | null {
-    if (token.normal.length < MIN_TYPO_LENGTH || this.isKnownWord(token)) return null;
-    const cached = this.typos.get(token.normal);
-    if (cached !== undefined) return cached;
-    const found = this.searchTypo(token);
-    if (this.typos.size > 20000) this.typos.clear();
-    this.typos.set(token.normal, found);
-    return found;
-  }
-
-  private searchTypo(token: Token): TermRef | null {
-    let found: TermRef | null = null;
-    for (const form of new Set([token.normal, ...token.forms])) {
-      if (form.length < MIN_TYPO_LENGTH - 1) continue;
-      for (let len = form.length - 1; len <= form.length + 1; len += 1) {
-        for (const term of this.byLength.get(len) ?? []) {
-          if (term.length < MIN_TYPO_LENGTH - 1 || editDistance(form, term, 1) > 1) continue;
-          const ref = this.deps.kb.words.get(term);
-          if (!ref) continue;
-          // Two different symbols one edit away: too ambiguous to guess.
-          if (found && found.symbol !== ref.symbol) return null;
-          found = ref;
-        }
-      }
-    }
-    return found;
-  }
-
   /**
    * "ice cream", "telephone wire", "train station", "fire truck": when a word and the next form a
    * compound WordNet knows, the word only modifies another thing and is not a symbol of its own.
@@ -268,6 +241,33 @@ export class SymbolMatcher {
     return false;
   }
 
+  /** "my laptop died", "the battery was dead": a made thing that stops working does not die. */
+  private async thingDies(token: Token, doc: DreamDocument): Promise<boolean> {
+    for (let k = token.index - 1; k >= 0 && k >= token.index - 4; k -= 1) {
+      const t = doc.tokens[k];
+      if (!t || t.sentence !== token.sentence || t.pos === 'PUNCT' || t.pos === 'VERB') return false;
+      if (t.pos !== 'NOUN' && t.pos !== 'PROPN') continue;
+      const entry = this.deps.wordnet.lookup(t.lemma, 'noun') ?? this.deps.wordnet.lookup(t.normal, 'noun');
+      const first = entry?.offsets[0];
+      if (first === undefined) return false;
+      const synset = await this.deps.wordnet.synset(first, 'noun');
+      return synset.lexName === 'noun.artifact';
+    }
+    return false;
+  }
+
+  /** "oat milk", "elm tree": a noun right before another noun only says what kind that one is. */
+  private modifiesNextNoun(token: Token, doc: DreamDocument): boolean {
+    const next = doc.tokens[token.index + 1];
+    return (
+      next !== undefined &&
+      next.sentence === token.sentence &&
+      next.isWord &&
+      (next.pos === 'NOUN' || next.pos === 'PROPN') &&
+      token.pos !== 'ADJ'
+    );
+  }
+
   private nounLemma(token: Token): string | null {
     for (const form of [token.lemma, token.normal, ...token.forms]) {
       if (form.length >= 3 && this.deps.wordnet.lookup(form, 'noun')) return form;
@@ -297,7 +297,20 @@ export class SymbolMatcher {
         return null;
     }
     const match = await this.deps.kbWordNet.nounToSymbol(lemma, { placesOnly: capitalised || token.pos === 'PROPN' });
-    return match ? { symbol: match.symbol, term: lemma, via: 'name' } : null;
+    if (!match) return null;
+    // "the key fit", "the dog's fits": after a noun the word is the verb or a thing, not a feeling.
+    const before = doc.tokens[token.index - 1];
+    if (
+      match.symbol.category === 'Emotions' &&
+      before &&
+      before.sentence === token.sentence &&
+      (before.pos === 'NOUN' ||
+        before.pos === 'PROPN' ||
+        before.pos === 'PRON' ||
+        this.deps.kb.words.has(before.normal))
+    )
+      return null;
+    return { symbol: match.symbol, term: lemma, via: 'name' };
   }
 
   /**
@@ -350,6 +363,21 @@ export class SymbolMatcher {
       });
     };
 
+    const negate = (symbol: KbSymbol, span: Token[]) => {
+      const first = span[0];
+      const last = span.at(-1);
+      if (!first || !last) return;
+      negatedOut.push({
+        symbol: symbol.name,
+        surface: surfaceOf(span),
+        sentence: sentenceOf(first),
+        start: first.startChar,
+        end: last.endChar,
+      });
+    };
+    // Inside a figure of speech only feeling words are read ("drowning in sorrow" is sadness, not drowning).
+    const figurative = (t: Token, symbol: KbSymbol) => t.idiom >= 0 && symbol.category !== 'Emotions';
+
     const timer = new SliceTimer(10);
     for (const sentence of doc.sentences) {
       await timer.maybeYield();
@@ -358,13 +386,10 @@ export class SymbolMatcher {
         if (!m) continue;
         const span = doc.tokens.slice(i, m.last + 1);
         const head = span.at(-1);
+        if (span.some((t) => figurative(t, m.ref.symbol))) continue;
         span.forEach((t) => consumed.add(t.index));
-        if (head?.negated)
-          negatedOut.push({
-            symbol: m.ref.symbol.name,
-            surface: surfaceOf(span),
-            sentence: sentenceOf(span[0] ?? head),
-          });
+        // A phrase is negated when any of its words is: "I didn't fall off the cliff".
+        if (span.some((t) => t.negated)) negate(m.ref.symbol, span);
         else if (!head?.backstory) {
           push(m.ref.symbol, m.ref.via === 'name' ? 'name' : 'phrase', span, m.ref.term);
           for (const inner of this.innerSymbols(m.ref, span, doc))
@@ -383,26 +408,32 @@ export class SymbolMatcher {
       if ((token.index & 63) === 0) await timer.maybeYield();
       if (!token.isWord || consumed.has(token.index)) continue;
       const capitalised = this.isMidSentenceCapital(token, firstWords);
+      // "Elm Street", "Maple Avenue": a name of several capitalised words is one name, not its parts.
+      if (token.name) continue;
       let ref = this.matchWord(token, doc);
       let via: Via | null = ref ? (ref.via === 'name' ? 'name' : ref.via === 'synonym' ? 'synonym' : 'phrase') : null;
-      let typo = false;
       if (ref && capitalised && NAME_LIKE.has(ref.term)) ref = null;
-      if (!ref && !capitalised) {
-        ref = this.matchTypo(token);
-        typo = ref !== null;
-        if (ref) via = ref.via === 'name' ? 'name' : 'synonym';
-      }
       if (!ref && (token.pos === 'NOUN' || token.pos === 'PROPN' || capitalised)) {
         ref = await this.matchHypernym(token, doc, capitalised);
         if (ref) via = 'hypernym';
       }
-      if (!ref || !via || token.backstory || isIdiom(doc, token, ref.symbol)) continue;
+      if (!ref || !via || token.backstory || isIdiom(doc, token, ref.symbol) || figurative(token, ref.symbol)) continue;
+      if (ref.symbol.name === 'die' && (await this.thingDies(token, doc))) continue;
       if (via !== 'hypernym' && this.isCompoundModifier(token, doc)) continue;
+      if (via === 'hypernym' && this.modifiesNextNoun(token, doc)) continue;
       if (token.negated) {
-        negatedOut.push({ symbol: ref.symbol.name, surface: token.text, sentence: sentenceOf(token) });
+        negate(ref.symbol, [token]);
         continue;
       }
-      push(ref.symbol, via, [token], ref.term, typo);
+      push(ref.symbol, via, [token], ref.term, token.corrected !== undefined);
+    }
+    // A figure of speech that names a feeling reads as that feeling ("my blood ran cold").
+    for (const idiom of doc.idioms) {
+      const symbol = idiom.entry.reads ? this.deps.kb.byName.get(idiom.entry.reads) : undefined;
+      const span = doc.tokens.slice(idiom.start, idiom.end);
+      if (!symbol || hits.some((h) => h.symbol === symbol && h.token >= idiom.start && h.token < idiom.end)) continue;
+      if (span.some((t) => t.negated)) negate(symbol, span);
+      else if (!span.some((t) => t.backstory)) push(symbol, 'phrase', span, idiom.entry.phrase);
     }
     return mergeAdjacent(hits, doc);
   }

@@ -30,7 +30,13 @@ function hasPhrase(scope: Scope, words: string[]): boolean {
       for (const w of words) {
         while (i < seq.length && PHRASE_FILLERS.has(seq[i]?.normal ?? '') && seq[i]?.normal !== w) i += 1;
         const t = seq[i];
-        if (!t || t.negated || (t.backstory && !scope.backstory) || !(t.normal === w || t.forms.includes(w))) {
+        if (
+          !t ||
+          t.negated ||
+          t.idiom >= 0 ||
+          (t.backstory && !scope.backstory) ||
+          !(t.normal === w || t.forms.includes(w))
+        ) {
           ok = false;
           break;
         }
@@ -78,7 +84,8 @@ function buildScopes(input: MotifInput, backstory: boolean): Scopes {
       const tokens = doc.tokens.slice(sentence.start, sentence.end);
       const scope: Scope = { words: new Set(), sequences: [tokens], backstory };
       for (const t of tokens) {
-        if (!t.isWord || t.negated || (t.backstory && !backstory)) continue;
+        // Words of a figure of speech are not events of the dream ("time flew by" is no flight).
+        if (!t.isWord || t.negated || t.idiom >= 0 || (t.backstory && !backstory)) continue;
         scope.words.add(t.normal);
         for (const f of t.forms) scope.words.add(f);
       }

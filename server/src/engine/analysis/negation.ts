@@ -25,6 +25,25 @@ const POSSESSIVES = wordList('possessives');
 /** Actions whose failure is itself a classic dream experience ("I couldn't scream"). */
 const STRUGGLE_VERBS = wordList('struggle-verbs');
 const OBJECT_OPENERS = wordList('object-openers');
+/** "nobody", "nothing": a negative subject denies its event ("nobody chased me"). */
+const SUBJECT_NEGATORS = wordList('subject-negators');
+
+/** Marks the verb of a clause whose subject is negative, with its particle ("nobody ran after me"). */
+function markEvent(tokens: NegationToken[], from: number, negated: boolean[]): void {
+  let k = from;
+  while (tokens[k]?.pos === 'AUX' || tokens[k]?.pos === 'ADV' || tokens[k]?.pos === 'PART') k += 1;
+  const verb = tokens[k];
+  // The tagger often reads a past form after a pronoun as a noun ("Nobody chased me").
+  if (!verb || !(verb.pos === 'VERB' || (verb.pos === 'NOUN' && /(ed|ing)$/.test(verb.normal)) || verb.pos === 'ADJ'))
+    return;
+  negated[k] = true;
+  if (tokens[k + 1]?.pos === 'ADP' || tokens[k + 1]?.pos === 'PART') negated[k + 1] = true;
+  if (verb.forms.some((f) => EXISTENCE_VERBS.has(f))) {
+    let j = k + 1;
+    while (j < tokens.length && (tokens[j]?.pos === 'PART' || tokens[j]?.pos === 'ADP')) j += 1;
+    markNounPhrase(tokens, j, negated);
+  }
+}
 
 /** Marks the tokens of one noun phrase starting at `from`, returns the index after it. */
 function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[]): number {
@@ -66,12 +85,35 @@ function markNounPhrase(tokens: NegationToken[], from: number, negated: boolean[
   return i;
 }
 
+/** Verbs that make what follows a belief or a wish, not an event ("they thought I could fly"). */
+const HYPOTHETICAL_HEADS = new Set([
+  'think',
+  'thought',
+  'believe',
+  'expect',
+  'wish',
+  'hope',
+  'imagine',
+  'pretend',
+  'assume',
+  'suppose',
+]);
+const MODALS = new Set(['could', 'would', 'might']);
+
 /** Returns, for each token of one sentence, whether it lies inside a negation's scope. */
 export function negationScope(tokens: NegationToken[]): boolean[] {
   const negated = tokens.map(() => false);
   for (let i = 0; i < tokens.length; i += 1) {
     const t = tokens[i];
     if (!t) continue;
+    // "everyone thought I could fly", "I wish I could fly": the ability is believed or wished, not shown.
+    if (MODALS.has(t.normal) && tokens[i + 1]?.pos === 'VERB') {
+      const head = tokens.slice(Math.max(0, i - 4), i);
+      if (head.some((h) => h.forms.some((f) => HYPOTHETICAL_HEADS.has(f)) || HYPOTHETICAL_HEADS.has(h.normal))) {
+        negated[i + 1] = true;
+        continue;
+      }
+    }
     // "instead of panicking", "rather than scared": the alternative that did not happen.
     if (
       (t.normal === 'instead' && tokens[i + 1]?.normal === 'of') ||
@@ -83,6 +125,22 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
         // "instead of falling into the sea": the verb's own particle and path go with it.
         if (tokens[i + 3]?.pos === 'ADP' || tokens[i + 3]?.pos === 'PART') negated[i + 3] = true;
       } else markNounPhrase(tokens, i + 2, negated);
+      continue;
+    }
+    // "nobody chased me", "no one was following me", "nothing attacked": the event did not happen.
+    const noOne = t.normal === 'no' && (tokens[i + 1]?.normal === 'one' || tokens[i + 1]?.normal === 'body');
+    if ((SUBJECT_NEGATORS.has(t.normal) && tokens[i + 1]?.normal !== 'of') || noOne) {
+      const after = noOne ? i + 2 : i + 1;
+      // "nobody else was crying": someone (the dreamer) was.
+      if (tokens[after]?.normal === 'else') {
+        i = after;
+        continue;
+      }
+      // Only as a subject: "I saw nobody" denies nothing of its own verb.
+      const prev = tokens[i - 1];
+      if (!prev || ['PUNCT', 'CCONJ', 'SCONJ', 'ADV'].includes(prev.pos) || prev.normal === 'that')
+        markEvent(tokens, after, negated);
+      i = after - 1;
       continue;
     }
     if (NP_CUES.has(t.normal) || (t.normal === 'none' && tokens[i + 1]?.normal === 'of')) {
@@ -144,6 +202,12 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
     )
       continue;
     negated[j] = true;
+    // Coordinated verbs: "I didn't run or scream".
+    for (let c = j + 1; c + 1 < tokens.length; c += 1) {
+      const link = tokens[c];
+      if (!link || link.pos === 'PUNCT' || link.normal === 'but' || link.normal === 'and') break;
+      if ((link.normal === 'or' || link.normal === 'nor') && tokens[c + 1]?.pos === 'VERB') negated[c + 1] = true;
+    }
     // Coordinated adjectives: "not afraid or sad".
     let k = j + 1;
     if (predicate.pos === 'ADJ') {

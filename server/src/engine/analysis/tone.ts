@@ -28,19 +28,28 @@ export interface ToneSentence {
   text: string;
   /** Base forms of the sentence's words that are not negated. */
   forms: Set<string>;
+  /** Bodily and behavioural signs of fear in the sentence ("screaming", "my heart hammering"). */
+  fearCues?: number;
 }
+
+/** A frightened body tells the feeling even without a feeling word: each sign pulls the sentence down this much. */
+const FEAR_CUE_WEIGHT = 0.3;
+const MAX_FEAR_CUES = 3;
 
 /** The emotional arc, sentence by sentence, and its overall direction. */
 export async function readTone(sentences: ToneSentence[], sentiment: Sentiment): Promise<Tone> {
   const arc: Tone['arc'] = [];
   // VADER takes about a millisecond a sentence; a long dream is scored in slices.
   const timer = new SliceTimer(10);
-  for (const [sentence, { text, forms }] of sentences.entries()) {
+  for (const [sentence, { text, forms, fearCues = 0 }] of sentences.entries()) {
     await timer.maybeYield();
     const base = sentiment(REWRITES.reduce((t, [re, by]) => t.replace(re, by), text));
     let distress = 0;
     for (const f of forms) if (DREAM_DISTRESS.has(f)) distress += 1;
-    const nudged = base < 0.5 && distress ? Math.max(-1, base - NUDGE * Math.min(MAX_NUDGES, distress)) : base;
+    let nudged = base < 0.5 && distress ? Math.max(-1, base - NUDGE * Math.min(MAX_NUDGES, distress)) : base;
+    // VADER already scores some of these words ("screaming"): the cue only deepens a sentence not yet clearly dark.
+    if (fearCues && nudged > -0.6 && base < 0.6)
+      nudged = Math.max(-1, Math.min(nudged, 0) - FEAR_CUE_WEIGHT * Math.min(MAX_FEAR_CUES, fearCues));
     arc.push({ sentence, compound: round(nudged) });
   }
   const values = arc.map((a) => a.compound);

@@ -1,11 +1,12 @@
 import type { DreamDocument } from '../analysis/document';
-import { wordList } from '../kb/lexicon';
 import type { KnowledgeBase } from '../kb/loader';
 import { capitalise } from '../nlp/text';
-import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
-import type { SymbolGuard } from './guard';
+import type { DetectedSymbol, DreamAnalysis, DreamForEngine, PersonalSymbol } from '../types';
+import type { KnowledgeGuard } from './guard';
 import type { Recurrence } from './history';
 import type { IntentionReading } from './intention';
+import type { RepeatLedger } from './repetition';
+import type { Angle, DreamShape } from './shape';
 import type { Rng } from './rng';
 
 export interface ComposeContext {
@@ -13,7 +14,10 @@ export interface ComposeContext {
   analysis: DreamAnalysis;
   narrative: DreamDocument;
   kb: KnowledgeBase;
-  guard: SymbolGuard;
+  /** Which knowledge-base sentences this reading may use (their declared references were found). */
+  knowledge: KnowledgeGuard;
+  /** Long sentences of the user's recent readings, so this one does not repeat them. */
+  repeats: RepeatLedger;
   /** Varies with each regeneration: tone words, association order. */
   rng: Rng;
   /** Seeded by the dream only, so wording slots line up across regenerations (see pickSafe). */
@@ -29,15 +33,25 @@ export interface ComposeContext {
   fresh: DetectedSymbol[] | null;
   historySize: number;
   intention: IntentionReading | null;
+  /** The kind of dream this reading is shaped for. */
+  shape: DreamShape;
+  /** 'shape' for a first reading; a regeneration's angle otherwise. */
+  angle: Angle;
+  /** Whether a lucid-dreaming suggestion belongs in this reading (shape.lucidFits). */
+  lucidFits: boolean;
+  /** The dreamer's own lexicon for this dream's symbols (paragraphs/personal.ts); empty when none. */
+  personal: PersonalSymbol[];
 }
 
-/** The first candidate that names no undetected symbol, or null. */
+/**
+ * The first candidate the user has not read lately, else the first they have read in only one
+ * recent reading (see RepeatLedger), or null.
+ */
 export function firstSafe(ctx: ComposeContext, candidates: Array<string | null | undefined | false>): string | null {
-  for (const c of candidates) if (c && ctx.guard.ok(c)) return c;
-  return null;
+  const usable = candidates.filter((c): c is string => typeof c === 'string' && c.length > 0);
+  return usable.find((c) => ctx.repeats.unused(c)) ?? usable.find((c) => ctx.repeats.allows(c)) ?? null;
 }
 
-/** Candidates in a seeded order: the first safe one wins, so regenerations pick other wording. */
 /**
  * One of several wordings. Each call takes a starting point from a generator seeded by the dream
  * alone, then moves on by the regeneration count, so a regenerated reading words every slot
@@ -50,39 +64,17 @@ export function pickSafe(ctx: ComposeContext, candidates: Array<string | null | 
   return firstSafe(ctx, [...usable.slice(start), ...usable.slice(0, start)]);
 }
 
+/** The dream's own words (or the dreamer's), in double quotes: evidence traces these back to the dream. */
 export function quote(text: string): string {
   return `“${text}”`;
 }
 
-export { capitalise };
-
-const CLAUSE_BREAKS = wordList('fragment-clause-breaks');
-const WEAK_ENDS = wordList('fragment-weak-ends');
-
-/**
- * A sentence of the dream cut to a short quotable fragment, without its final punctuation: whole
- * when short, otherwise up to a clause break, never ending on a word that needs a next one.
- */
-export function fragment(sentence: string, maxWords = 14): string {
-  const clean = sentence
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[.!?…]+["”’]?$/, '');
-  const words = clean.split(' ');
-  if (words.length <= maxWords) return clean;
-  let cut = -1;
-  for (let i = Math.min(maxWords, words.length - 1); i >= 5; i -= 1) {
-    const prev = words[i - 1] ?? '';
-    if (/[,;:]$/.test(prev) || CLAUSE_BREAKS.has((words[i] ?? '').toLowerCase())) {
-      cut = i;
-      break;
-    }
-  }
-  let head = words.slice(0, cut > 0 ? cut : maxWords - 2);
-  while (head.length > 4 && WEAK_ENDS.has((head.at(-1) ?? '').replace(/[,;:]$/, '').toLowerCase()))
-    head = head.slice(0, -1);
-  return `${head.join(' ').replace(/[,;:]$/, '')}…`;
+/** A knowledge-base phrase mentioned as a phrase ("‘hidden threat’"), in single quotes: not the dream's words. */
+export function term(text: string): string {
+  return `‘${text}’`;
 }
+
+export { capitalise };
 
 /** Words for how strongly positive or negative a stretch of the dream reads. */
 export function toneWords(value: number): readonly string[] {

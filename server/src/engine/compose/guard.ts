@@ -1,6 +1,31 @@
 import { wordList } from '../kb/lexicon';
-import { phraseWords, type KnowledgeBase } from '../kb/loader';
+import { phraseWords, type KnowledgeBase, type MeaningSentence } from '../kb/loader';
+import { splitSentences } from '../kb/sentences';
 import { gerund, plural } from '../nlp/inflect';
+
+export { splitSentences };
+
+/**
+ * What the knowledge base lets a reading say about the symbols found in its dream. Each meaning
+ * sentence declares the other symbols it presents as part of the dream (kb "asserts"); a sentence
+ * is left out only when one of those was not found. Words that merely happen to name a symbol
+ * ("self-possessed", "to face", "find") no longer cost a sentence.
+ */
+export class KnowledgeGuard {
+  constructor(
+    private readonly kb: KnowledgeBase,
+    private readonly found: ReadonlySet<string>,
+  ) {}
+
+  usable(sentence: MeaningSentence): boolean {
+    return sentence.asserts.every((name) => this.found.has(name));
+  }
+
+  /** The sentences of a symbol's meaning this reading may use, in the entry's order. */
+  meaning(name: string): string[] {
+    return (this.kb.meanings.get(name) ?? []).filter((s) => this.usable(s)).map((s) => s.text);
+  }
+}
 
 /**
  * Words the reading needs for its own advice, whatever the dream holds: the lucid-dreaming
@@ -12,10 +37,10 @@ const COMPOSER_VOCABULARY = wordList('composer-vocabulary');
 const WAKING_IDIOM = /\bwaking (life|lives|hours|world|day|days|self|mind|reality)\b/g;
 
 /**
- * An interpretation may name only the symbols found in its dream. Knowledge-base texts (meanings,
- * motif readings, reality checks) and the composer's own templates mention other symbols here and
- * there, so every candidate sentence is checked against the names and synonyms of the symbols that
- * were not detected, as written, in the plural, and for actions also as "-ing" forms ("flying").
+ * A word-level check for free text that no knowledge-base reference describes: a model's answer
+ * (providers/openai.ts) may name only symbols found in its dream. Every sentence is checked against
+ * the names and synonyms of the symbols that were not detected, as written, in the plural, and for
+ * actions also as "-ing" forms ("flying"). The local composer uses KnowledgeGuard instead.
  */
 export class SymbolGuard {
   private readonly single = new Map<string, string>();
@@ -101,8 +126,4 @@ export class SymbolGuard {
   sentences(text: string): string[] {
     return splitSentences(this.soften(text)).filter((s) => this.ok(s));
   }
-}
-
-export function splitSentences(text: string): string[] {
-  return (text.match(/[^.!?]+[.!?]+["”’)]*|[^.!?]+$/g) ?? []).map((s) => s.trim()).filter(Boolean);
 }

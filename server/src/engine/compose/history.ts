@@ -18,6 +18,13 @@ export interface Recurrence {
   window: number;
   /** Title of the most recent other dream that contains it. */
   lastTitle: string | null;
+  /** The other dreams (within `window`) that contain it, newest first. */
+  dreamIds: number[];
+  /**
+   * How it felt each time, oldest first, ending with this dream: the feeling named where it
+   * appears, else the tone of those sentences ("panic", "curiosity", "peace").
+   */
+  feelings: string[];
 }
 
 export interface HistoryItem {
@@ -29,23 +36,49 @@ const RECENT_WINDOW = 10;
 const MIN_RECENT = 2;
 const MIN_OVERALL = 3;
 
-function countIn(
-  items: HistoryItem[],
-  has: (a: DreamAnalysis) => boolean,
-): { count: number; lastTitle: string | null } {
-  let count = 0;
-  let lastTitle: string | null = null;
-  for (const item of items) {
-    if (!has(item.analysis)) continue;
-    count += 1;
-    if (lastTitle === null) lastTitle = item.dream.title.trim() || null;
-  }
-  return { count, lastTitle };
+function countIn(items: HistoryItem[], has: (a: DreamAnalysis) => boolean) {
+  const found = items.filter((item) => has(item.analysis));
+  return {
+    count: found.length,
+    lastTitle: found[0]?.dream.title.trim() || null,
+    found,
+  };
 }
 
-/** `history` is newest first, as the engine receives it. */
-export function findRecurrences(current: DreamAnalysis, history: HistoryItem[]): Recurrence[] {
-  if (history.length < MIN_RECENT) return [];
+/** Words for a stretch of a dream's tone, as a feeling. */
+function toneFeeling(value: number): string {
+  if (value <= -0.5) return 'dread';
+  if (value <= -0.15) return 'unease';
+  if (value < 0.15) return 'calm';
+  if (value < 0.5) return 'ease';
+  return 'joy';
+}
+
+/** How a dream felt where a theme appears: the feeling it names there, else the tone of those sentences. */
+export function feelingAt(analysis: DreamAnalysis, sentences: number[]): string {
+  const where = new Set(sentences);
+  const named = analysis.symbols.filter(
+    (s) => s.category === 'Emotions' && (where.size === 0 || s.sentences.some((i) => where.has(i))),
+  );
+  if (named[0]) return named[0].name;
+  const arc = analysis.tone.arc.filter((a) => where.size === 0 || where.has(a.sentence));
+  const value = arc.length ? arc.reduce((sum, a) => sum + a.compound, 0) / arc.length : analysis.tone.overall;
+  return toneFeeling(value);
+}
+
+function sentencesOfTheme(analysis: DreamAnalysis, kind: Recurrence['kind'], key: string): number[] {
+  if (kind === 'symbol') return analysis.symbols.find((s) => s.name === key)?.sentences ?? [];
+  const motif = analysis.motifs.find((m) => m.id === key);
+  return motif && motif.sentence >= 0 ? [motif.sentence] : [];
+}
+
+/**
+ * `history` is newest first, as the engine receives it. A dream marked or written as recurring
+ * ("the same staircase again") counts a theme that returned even once.
+ */
+export function findRecurrences(current: DreamAnalysis, history: HistoryItem[], markedRecurring = false): Recurrence[] {
+  const minRecent = markedRecurring ? 1 : MIN_RECENT;
+  if (history.length < minRecent) return [];
   const recent = history.slice(0, RECENT_WINDOW);
   const out: Recurrence[] = [];
   const consider = (
@@ -54,15 +87,27 @@ export function findRecurrences(current: DreamAnalysis, history: HistoryItem[]):
     has: (a: DreamAnalysis) => boolean,
     extra: Pick<Recurrence, 'symbol' | 'motif'>,
   ) => {
+    const push = (r: ReturnType<typeof countIn>, window: number) => {
+      const feelings = [...r.found]
+        .reverse()
+        .map((item) => feelingAt(item.analysis, sentencesOfTheme(item.analysis, kind, key)));
+      feelings.push(feelingAt(current, sentencesOfTheme(current, kind, key)));
+      out.push({
+        kind,
+        key,
+        count: r.count,
+        window,
+        lastTitle: r.lastTitle,
+        dreamIds: r.found.map((item) => item.dream.id),
+        feelings,
+        ...extra,
+      });
+    };
     const r = countIn(recent, has);
-    if (r.count >= MIN_RECENT) {
-      out.push({ kind, key, count: r.count, window: recent.length, lastTitle: r.lastTitle, ...extra });
-      return;
-    }
+    if (r.count >= minRecent) return push(r, recent.length);
     if (history.length > RECENT_WINDOW) {
       const all = countIn(history, has);
-      if (all.count >= MIN_OVERALL)
-        out.push({ kind, key, count: all.count, window: history.length, lastTitle: all.lastTitle, ...extra });
+      if (all.count >= MIN_OVERALL) push(all, history.length);
     }
   };
   for (const symbol of current.symbols)
@@ -70,6 +115,17 @@ export function findRecurrences(current: DreamAnalysis, history: HistoryItem[]):
   for (const motif of current.motifs)
     consider('motif', motif.id, (a) => a.motifs.some((m) => m.id === motif.id), { motif });
   return out.sort((a, b) => b.count / b.window - a.count / a.window);
+}
+
+/** The dream says it has come before: marked recurring, tagged so, or "…again", "same … as before". */
+export function markedRecurring(dream: DreamForEngine): boolean {
+  return (
+    dream.timePeriod === 'recurring' ||
+    dream.tags.some((t) => /^recurr/i.test(t)) ||
+    /\bsame\b[^.!?]{0,40}\bagain\b|\bonce again\b|\bsame \w+(?: \w+)? as (before|always|last time)\b|\bkeeps? (coming back|happening)\b|\brecurring (dream|nightmare)\b|\bdreamt? (of|about) [^.!?]{1,30} again\b/i.test(
+      dream.narrative,
+    )
+  );
 }
 
 /** Symbols of this dream that none of the other dreams has (only meaningful with enough history). */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { DEFAULT_KB_DIR, KnowledgeBaseError, describeIssues, parseJson, reason } from './files';
 import {
   CATEGORY_ROLES,
@@ -19,6 +20,7 @@ import {
 
 /** Every list the rules use; a file for each must exist in kb/lexicon/, and no other. */
 export const LEXICON_LISTS = [
+  'bodily-fear-cues',
   'clause-break-pos',
   'composer-vocabulary',
   'content-pos',
@@ -26,14 +28,18 @@ export const LEXICON_LISTS = [
   'dream-distress',
   'excerpt-weak-ends',
   'existence-verbs',
+  'female-person-words',
   'foot-of-places',
   'foot-of-skip',
   'fragment-clause-breaks',
   'fragment-weak-ends',
   'generic-nouns',
+  'heart-fear-verbs',
   'hypernym-stop',
+  'informal-words',
   'intention-framing',
   'locative',
+  'male-person-words',
   'modifier-other-idea',
   'name-like',
   'negation-noun-cues',
@@ -50,10 +56,34 @@ export const LEXICON_LISTS = [
   'skip-before-predicate-pos',
   'stopwords',
   'struggle-verbs',
+  'subject-negators',
   'untitled-titles',
   'verb-same-idea',
 ] as const;
 export type LexiconName = (typeof LEXICON_LISTS)[number];
+
+/** One figure of speech (kb/lexicon/idioms/figures-of-speech.json); the pattern syntax is described in that file. */
+export interface IdiomEntry {
+  phrase: string;
+  /** Its figurative sense, in a few words ("overwhelm"). */
+  sense: string;
+  /** The symbol the expression names, read in place of its words ("raining cats and dogs" → rain). */
+  reads?: string;
+}
+
+const IDIOMS_FILE = 'lexicon/idioms/figures-of-speech.json';
+const idiomsFileSchema = z.strictObject({
+  description: z.string().min(1),
+  idioms: z
+    .array(
+      z.strictObject({
+        phrase: z.string().regex(/^[a-z'{}|[\] -]+$/, 'lower-case words, {a|b} alternatives and [optional] words only'),
+        sense: z.string().min(1),
+        reads: z.string().min(1).optional(),
+      }),
+    )
+    .min(150),
+});
 
 export interface CategoryInfo {
   guidance: string;
@@ -64,6 +94,8 @@ export interface CategoryInfo {
 export interface Lexicon {
   lists: Readonly<Record<LexiconName, ReadonlySet<string>>>;
   categories: ReadonlyMap<string, CategoryInfo>;
+  /** Figures of speech whose words are not read as images. */
+  idioms: readonly IdiomEntry[];
   roles: Readonly<Record<CategoryRole, ReadonlySet<string>>>;
   /** For a word only WordNet knows: the category of a noun file. */
   wordnetCategory(nounFile: string): string;
@@ -148,6 +180,18 @@ export function readLexicon(dir = DEFAULT_KB_DIR): Lexicon {
     Set<string>
   >;
 
+  const idiomsText = readText(path.join(dir, IDIOMS_FILE), IDIOMS_FILE);
+  sources.push({ file: IDIOMS_FILE, text: idiomsText });
+  const idiomsParsed = idiomsFileSchema.safeParse(parseJson(idiomsText, IDIOMS_FILE));
+  if (!idiomsParsed.success)
+    throw new KnowledgeBaseError(`knowledge base: ${IDIOMS_FILE} is invalid: ${describeIssues(idiomsParsed.error)}`);
+  const seenIdioms = new Set<string>();
+  for (const idiom of idiomsParsed.data.idioms) {
+    if (seenIdioms.has(idiom.phrase))
+      throw new KnowledgeBaseError(`knowledge base: ${IDIOMS_FILE} repeats "${idiom.phrase}"`);
+    seenIdioms.add(idiom.phrase);
+  }
+
   const categoriesText = readText(path.join(dir, 'categories.json'), 'categories.json');
   sources.push({ file: 'categories.json', text: categoriesText });
   const parsed = categoriesFileSchema.safeParse(parseJson(categoriesText, 'categories.json'));
@@ -168,6 +212,7 @@ export function readLexicon(dir = DEFAULT_KB_DIR): Lexicon {
   return {
     lists,
     categories,
+    idioms: idiomsParsed.data.idioms,
     roles,
     wordnetCategory: (nounFile) => byNounFile.get(nounFile) ?? otherwise,
     sources,
@@ -180,6 +225,11 @@ export const lexicon: Lexicon = readLexicon();
 /** One list of the engine's lexicon. */
 export function wordList(name: LexiconName): ReadonlySet<string> {
   return lexicon.lists[name];
+}
+
+/** The figures of speech the analysis recognises. */
+export function idiomList(): readonly IdiomEntry[] {
+  return lexicon.idioms;
 }
 
 /** The categories that play a role ("quality", "setting", …). */

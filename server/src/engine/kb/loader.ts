@@ -6,6 +6,8 @@ import { SliceTimer, yieldToLoop } from '../util/cooperative';
 import { ENGINE_VERSION } from '../version';
 import { DEFAULT_KB_DIR, KnowledgeBaseError, describeIssues, parseJson, reason } from './files';
 import { lexicon, wordList } from './lexicon';
+import { gerund, plural } from '../nlp/inflect';
+import { splitSentences } from './sentences';
 import { KB_CATEGORIES, motifEntrySchema, symbolEntrySchema, type MotifEntry, type SymbolEntry } from './schema';
 
 export { DEFAULT_KB_DIR, KnowledgeBaseError };
@@ -30,8 +32,16 @@ export interface PhraseRef extends TermRef {
   words: string[];
 }
 
+/** One sentence of a symbol's meaning, with the other symbols it presents as part of the dream. */
+export interface MeaningSentence {
+  text: string;
+  asserts: string[];
+}
+
 export interface KnowledgeBase {
   symbols: KbSymbol[];
+  /** Each symbol's meaning, sentence by sentence, with its declared references (see schema "asserts"). */
+  meanings: Map<string, MeaningSentence[]>;
   byName: Map<string, KbSymbol>;
   /** Single-word names and synonyms. */
   words: Map<string, TermRef>;
@@ -86,6 +96,45 @@ export function fingerprintOf(files: ReadonlyArray<{ file: string; text: string 
   const hash = createHash('sha256').update(version);
   for (const { file, text } of files) hash.update(`\0${file}\0${text.length}\0`).update(text);
   return hash.digest('hex').slice(0, 32);
+}
+
+/** Whether a sentence names a symbol (its name or a synonym, also plural, or as an "-ing" form). */
+function sentenceNames(sentence: string, symbol: KbSymbol): boolean {
+  const text = ` ${sentence
+    .toLowerCase()
+    .replace(/[^a-z' -]+/g, ' ')
+    .replace(/\s+/g, ' ')} `;
+  return [symbol.name, ...symbol.synonyms, ...symbol.phrases].some((term) =>
+    [term, plural(term), `${term}s`, gerund(term)].some((form) => text.includes(` ${form} `)),
+  );
+}
+
+/**
+ * A symbol's meaning split into sentences, each with its declared references. A reference must
+ * point to another known symbol that the sentence really names, at an index the meaning has:
+ * an edited meaning with stale references fails at load.
+ */
+function meaningSentences(symbol: KbSymbol, byName: Map<string, KbSymbol>): MeaningSentence[] {
+  const sentences = splitSentences(symbol.meaning).map((text) => ({ text, asserts: [] as string[] }));
+  const where = `knowledge base: ${symbol.file} "${symbol.name}"`;
+  for (const [index, names] of Object.entries(symbol.asserts ?? {})) {
+    const sentence = sentences[Number(index)];
+    if (!sentence)
+      throw new KnowledgeBaseError(
+        `${where} asserts symbols for sentence ${index}, but its meaning has ${sentences.length}`,
+      );
+    for (const name of names) {
+      const other = byName.get(name);
+      if (!other || name === symbol.name)
+        throw new KnowledgeBaseError(`${where} sentence ${index} asserts "${name}", which is not another symbol`);
+      if (!sentenceNames(sentence.text, other))
+        throw new KnowledgeBaseError(
+          `${where} sentence ${index} asserts "${name}" but does not name it: ${sentence.text}`,
+        );
+      sentence.asserts.push(name);
+    }
+  }
+  return sentences;
 }
 
 /** Builds the lookup maps and rejects a term claimed by two entries (the matcher could not tell them apart). */
@@ -154,7 +203,9 @@ export async function indexKnowledgeBase(
       throw new KnowledgeBaseError(`knowledge base: duplicate motif id "${motif.id}" in motifs.json`);
     motifIds.add(motif.id);
   }
-  return { symbols, byName, words, phrases, motifs, fingerprint };
+  const meanings = new Map<string, MeaningSentence[]>();
+  for (const symbol of symbols) meanings.set(symbol.name, meaningSentences(symbol, byName));
+  return { symbols, meanings, byName, words, phrases, motifs, fingerprint };
 }
 
 /**

@@ -28,6 +28,13 @@ export const symbolEntrySchema = z.object({
   synonyms: z.array(term).max(20),
   /** Multi-word forms in base form ("open sea", "tidal wave"). May be empty. */
   phrases: z.array(term).max(20),
+  /**
+   * Explicit references: for a meaning sentence (its 0-based index, as a string) that presents other
+   * symbols as part of the dream ("sand slipping through your fingers"), the names of those symbols.
+   * A reading uses the sentence only when they were found too. Sentences not listed assert no other
+   * symbol. scripts/annotate-kb-references.ts proposes these; the loader checks each one.
+   */
+  asserts: z.record(z.string().regex(/^\d+$/, 'sentence indexes are numbers'), z.array(term).min(1)).optional(),
 });
 export type SymbolEntry = z.infer<typeof symbolEntrySchema>;
 

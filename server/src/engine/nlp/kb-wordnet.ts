@@ -176,8 +176,13 @@ export class KbWordNet {
     const entry = this.wordnet.lookup(lemma, 'noun');
     const first = entry?.offsets[0];
     if (first === undefined) return [];
+    return this.chainFrom(first, maxDepth);
+  }
+
+  /** A noun sense and its hypernyms, nearest first. */
+  async chainFrom(offset: number, maxDepth = 12): Promise<Synset[]> {
     const out: Synset[] = [];
-    let current: Synset | undefined = await this.wordnet.synset(first, 'noun');
+    let current: Synset | undefined = await this.wordnet.synset(offset, 'noun');
     while (current && out.length <= maxDepth) {
       out.push(current);
       const parents: Synset[] = await this.wordnet.parents(current);

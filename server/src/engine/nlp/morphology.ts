@@ -27,6 +27,12 @@ function irregulars(): { noun: ExceptionMap; verb: ExceptionMap; adj: ExceptionM
   return exceptions;
 }
 
+/** Irregular inflected forms with their base ("teeth" → "tooth", "flew" → "fly"). */
+export function irregularForms(): Array<[string, string]> {
+  const ex = irregulars();
+  return [...Object.entries(ex.noun), ...Object.entries(ex.verb)];
+}
+
 /** Preloads the irregular-form tables (each a separate require, so loading stays sliced). */
 export function warmMorphology(): void {
   irregulars();

@@ -21,29 +21,3 @@ export function joinList(items: string[], conjunction = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1) ?? ''}`;
 }
-
-/** Damerau–Levenshtein distance, stopping early once it exceeds `max`. */
-export function editDistance(a: string, b: string, max = 2): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i += 1) {
-    const row: number[] = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const prev = rows[i - 1] ?? [];
-      let v = Math.min((prev[j] ?? Infinity) + 1, (row[j - 1] ?? Infinity) + 1, (prev[j - 1] ?? Infinity) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        v = Math.min(v, (rows[i - 2]?.[j - 2] ?? Infinity) + 1);
-      row.push(v);
-      rowMin = Math.min(rowMin, v);
-    }
-    rows.push(row);
-    if (i > 0 && rowMin > max) return max + 1;
-  }
-  return rows[a.length]?.[b.length] ?? max + 1;
-}

@@ -75,6 +75,8 @@ export interface Synset {
   lexName: string;
   /** Lemmas of the synset, lower-case, spaces instead of underscores. */
   words: string[];
+  /** The same lemmas as WordNet writes them ("Wolff", "wolf"): a capital marks a name. */
+  written?: string[];
   pointers: Pointer[];
   gloss: string;
 }
@@ -130,15 +132,13 @@ function parseDataLine(line: string, pos: WordNetPos): Synset {
   const lexName = LEX_NAMES[Number(head[1])] ?? 'unknown';
   const wCnt = parseInt(head[3] ?? '0', 16);
   const words: string[] = [];
+  const written: string[] = [];
   let i = 4;
   for (let w = 0; w < wCnt; w += 1) {
     // Adjectives may carry a syntactic marker such as "(a)".
-    words.push(
-      (head[i] ?? '')
-        .replace(/\(.*\)$/, '')
-        .replace(/_/g, ' ')
-        .toLowerCase(),
-    );
+    const word = (head[i] ?? '').replace(/\(.*\)$/, '').replace(/_/g, ' ');
+    written.push(word);
+    words.push(word.toLowerCase());
     i += 2;
   }
   const pCnt = Number(head[i] ?? 0);
@@ -148,7 +148,7 @@ function parseDataLine(line: string, pos: WordNetPos): Synset {
     pointers.push({ symbol: head[i] ?? '', offset: Number(head[i + 1]), pos: head[i + 2] ?? '' });
     i += 4;
   }
-  return { offset, pos, lexName, words, pointers, gloss };
+  return { offset, pos, lexName, words, written, pointers, gloss };
 }
 
 /**
@@ -251,6 +251,59 @@ export class WordNet {
     if (this.cache.size >= SYNSET_CACHE_LIMIT) this.cache.clear();
     this.cache.set(cacheKey, synset);
     return synset;
+  }
+
+  /**
+   * Every single-word lemma of the four index files made of letters only, with how many of its
+   * senses were seen in WordNet's tagged corpus (summed over parts of speech): a rough frequency.
+   * Read in slices with the event loop free in between.
+   */
+  async singleWordLemmas(minLength = 3): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const buf of Object.values(this.indexes)) {
+      let pos = 0;
+      let lines = 0;
+      while (pos < buf.length) {
+        let end = buf.indexOf(NEWLINE, pos);
+        if (end < 0) end = buf.length;
+        // Licence lines at the top of each file start with two spaces.
+        if (buf[pos] !== SPACE) {
+          const space = buf.indexOf(SPACE, pos);
+          const word = buf.toString('latin1', pos, space > pos && space < end ? space : end);
+          if (word.length >= minLength && /^[a-z]+$/.test(word)) {
+            const entry = parseIndexLine(buf.toString('latin1', pos, end));
+            out.set(word, (out.get(word) ?? 0) + entry.tagged);
+          }
+        }
+        pos = end + 1;
+        if ((lines += 1) % 4096 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether WordNet knows a word as an ordinary word, not only as a name ("wolff" is only Wolff, a
+   * person): any verb, adjective or adverb sense, or a noun sense written in lower case.
+   */
+  async isCommonWord(lemma: string): Promise<boolean> {
+    if ((['verb', 'adj', 'adv'] as const).some((p) => this.lookup(lemma, p) !== null)) return true;
+    const entry = this.lookup(lemma, 'noun');
+    if (!entry) return false;
+    if (entry.tagged > 0) return true;
+    for (const offset of entry.offsets) {
+      const synset = await this.synset(offset, 'noun');
+      const written = synset.written ?? synset.words;
+      if (written.some((w, k) => synset.words[k] === lemma.replace(/_/g, ' ') && w === w.toLowerCase())) return true;
+    }
+    return false;
+  }
+
+  /** How many senses of a lemma were seen in WordNet's tagged corpus, over all parts of speech: a rough frequency. */
+  taggedCount(lemma: string): number {
+    let n = 0;
+    for (const pos of ['noun', 'verb', 'adj', 'adv'] as const) n += this.lookup(lemma, pos)?.tagged ?? 0;
+    return n;
   }
 
   /** Hypernym and instance-hypernym parents of a noun synset. */

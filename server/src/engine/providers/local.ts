@@ -1,7 +1,8 @@
 import type { DreamReading } from '../analysis/analyse';
 import { composeReading } from '../compose/compose';
-import { findRecurrences, newSymbols, type HistoryItem } from '../compose/history';
+import { findRecurrences, markedRecurring, newSymbols, type HistoryItem } from '../compose/history';
 import { readIntention, type IntentionReading } from '../compose/intention';
+import { unreadableReading } from '../compose/unreadable';
 import { loadRuntime, type EngineRuntime, type RuntimeOptions } from '../runtime';
 import { readSymbol } from '../symbol-reading';
 import type {
@@ -12,6 +13,7 @@ import type {
   InterpretationEngine,
   InterpretationInsights,
   InterpretationResult,
+  PersonalSymbol,
   SymbolReading,
 } from '../types';
 
@@ -22,18 +24,27 @@ export interface EngineLog {
 
 /** History below this size says too little about what is new in a dream. */
 const MIN_HISTORY_FOR_NEW = 5;
+/**
+ * Earlier saved dreams a reading may analyse on the spot when the store lacks them; the rest are
+ * read in the background and join later readings, so a long unread history never holds up a request.
+ */
+const MAX_FRESH_HISTORY = 3;
 
 /** Everything the composer and the OpenAI prompt share: the reading plus its personal context. */
 export interface PreparedReading {
   reading: DreamReading;
+  /** The dream says it has come before (marked, tagged or written as recurring). */
+  recurringMarked: boolean;
   history: HistoryItem[];
   intention: IntentionReading | null;
+  /** The dreamer's own lexicon for this dream's symbols (empty when none was asked for). */
+  personal: PersonalSymbol[];
 }
 
 export function insightsOf(prepared: PreparedReading): InterpretationInsights {
   return {
     intention: prepared.intention?.outcome ?? null,
-    recurring: findRecurrences(prepared.reading.analysis, prepared.history).map((r) => ({
+    recurring: findRecurrences(prepared.reading.analysis, prepared.history, prepared.recurringMarked).map((r) => ({
       kind: r.kind,
       key: r.key,
       count: r.count,
@@ -50,7 +61,11 @@ export class LocalEngine implements InterpretationEngine {
     private readonly log: EngineLog,
     options: RuntimeOptions = {},
   ) {
-    this.runtime = loadRuntime(options).then((rt) => {
+    this.runtime = loadRuntime({
+      ...options,
+      onFillError: (err) =>
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'background dream analysis failed'),
+    }).then((rt) => {
       log.info({ engine: 'local', ...rt.stats }, 'interpretation engine ready');
       return rt;
     });
@@ -83,13 +98,23 @@ export class LocalEngine implements InterpretationEngine {
     return structuredClone(await rt.analyses.getMany(dreams, table));
   }
 
+  async analysisFingerprint(): Promise<string> {
+    return (await this.runtime).analyses.fingerprint;
+  }
+
+  /** Resolves when the background analysis filler is idle (tests and the benchmark wait on it). */
+  async analysesIdle(): Promise<void> {
+    await (await this.runtime).analyses.idle();
+  }
+
   /** Reads the dream, its history and its intention: the grounding for both providers. */
   async prepare(req: InterpretRequest): Promise<PreparedReading> {
     const rt = await this.runtime;
     const reading = await rt.analyser.read(req.dream);
     rt.analyses.remember(req.dream, reading.analysis);
     const others = req.history.slice(0, 50).filter((dream) => dream.id !== req.dream.id);
-    const analyses = await rt.analyses.getMany(others);
+    // Saved dreams (with a table) are read a bounded few at a time; a history handed in without one is read whole.
+    const analyses = await rt.analyses.getAvailable(others, req.analyses, req.analyses ? MAX_FRESH_HISTORY : Infinity);
     const history: HistoryItem[] = [];
     for (const [k, dream] of others.entries()) {
       const analysis = analyses[k];
@@ -101,7 +126,9 @@ export class LocalEngine implements InterpretationEngine {
       const hits = await rt.analyser.symbolsOf(req.intention.text);
       intention = readIntention(req.intention, doc, hits, reading.analysis, [reading.narrative, reading.title]);
     }
-    return { reading, history, intention };
+    const names = reading.analysis.symbols.map((s) => s.name);
+    const personal = req.personal && names.length ? await req.personal(names) : [];
+    return { reading, history, intention, personal, recurringMarked: markedRecurring(req.dream) };
   }
 
   async interpret(req: InterpretRequest): Promise<InterpretationResult> {
@@ -116,9 +143,20 @@ export class LocalEngine implements InterpretationEngine {
   }
 
   private compose(rt: EngineRuntime, req: InterpretRequest, prepared: PreparedReading): InterpretationResult {
-    const { reading, history, intention } = prepared;
-    const recurrences = findRecurrences(reading.analysis, history);
-    const content = composeReading({
+    const { reading, history, intention, personal, recurringMarked } = prepared;
+    const analysis = structuredClone(reading.analysis);
+    // A dream in another language, or not language at all, gets an honest short answer instead of invented images.
+    const unreadable = unreadableReading(reading.analysis);
+    if (unreadable !== null)
+      return {
+        content: unreadable,
+        provider: 'local',
+        analysis,
+        insights: insightsOf(prepared),
+        composition: { shape: 'unreadable', angle: 'shape', paragraphs: ['unreadable'] },
+      };
+    const recurrences = findRecurrences(reading.analysis, history, recurringMarked);
+    const composed = composeReading({
       dream: req.dream,
       reading,
       kb: rt.kb,
@@ -127,8 +165,17 @@ export class LocalEngine implements InterpretationEngine {
       historySize: history.length,
       intention,
       previous: req.previous,
+      recurringMarked,
+      recentReadings: req.recentReadings ?? [],
+      personal,
     });
-    return { content, provider: 'local', analysis: structuredClone(reading.analysis), insights: insightsOf(prepared) };
+    return {
+      content: composed.text,
+      provider: 'local',
+      analysis,
+      insights: insightsOf(prepared),
+      composition: { shape: composed.shape, angle: composed.angle, paragraphs: composed.kinds },
+    };
   }
 
   async interpretSymbol(input: string): Promise<SymbolReading> {

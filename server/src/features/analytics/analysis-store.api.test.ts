@@ -13,7 +13,8 @@ import { analysisWith } from '../../../test/analyses';
 import { startTestApp, type TestContext } from '../../../test/app';
 import { lazyEngine } from '../../../test/engine';
 import { signUp, type SignedInUser } from '../../../test/factories';
-import { dreamAnalysisTable, dreamSigns } from './dream-signs';
+import { dreamAnalysisTable } from './analyses';
+import { dreamSigns } from './dream-signs';
 
 /**
  * The engine's analysis store over the real dream_analyses table: rows are keyed by the dream's
@@ -84,11 +85,19 @@ describe('analysis store over dream_analyses', () => {
     );
     const saved = await rowsOf(ids);
 
-    // Same knowledge base: the rows are served as they are (the planted symbol recurs) and left alone.
+    // Same knowledge base: the rows' analyses are served as they are (the planted symbol recurs, no
+    // dream is read again); the rows only gain the dream's version, which lets SQL see them as current.
     const signs = await user.client.get<{ signs: Array<{ key: string; count: number }> }>('/api/analytics/dream-signs');
     expect(signs.status).toBe(200);
     expect(signs.body.signs.find((s) => s.key === 'planted')?.count).toBe(2);
-    expect(await rowsOf(ids)).toEqual(saved);
+    const versioned = await rowsOf(ids);
+    expect(
+      versioned.map(({ analysis, contentHash, kbFingerprint }) => ({ analysis, contentHash, kbFingerprint })),
+    ).toEqual(saved.map(({ analysis, contentHash, kbFingerprint }) => ({ analysis, contentHash, kbFingerprint })));
+    for (const row of versioned) expect(row.dreamUpdatedAt).not.toBeNull();
+    // Now current: a second request writes nothing.
+    await user.client.get('/api/analytics/dream-signs');
+    expect(await rowsOf(ids)).toEqual(versioned);
 
     // Edited knowledge base, same version: every row misses, is read again and replaced.
     const fresh = await dreamSigns(ctx.db, edited, user.user.id);

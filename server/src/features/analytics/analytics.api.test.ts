@@ -34,18 +34,18 @@ describe('top tags', () => {
     const top = await alice.client.get<TopTag[]>('/api/analytics/top-tags');
     expect(top.status).toBe(200);
     expect(top.body).toHaveLength(5);
-    // Ties go to the tag used most recently.
+    // Ties go alphabetically.
     expect(top.body).toEqual([
       { tag: 'water', count: 3 },
-      { tag: 'house', count: 2 },
       { tag: 'flying', count: 2 },
+      { tag: 'house', count: 2 },
       { tag: 'exam', count: 1 },
       { tag: 'mother', count: 1 },
     ]);
     expect(top.body.map((t) => t.tag)).not.toContain('zebra');
 
     const two = await alice.client.get<TopTag[]>('/api/analytics/top-tags?limit=2');
-    expect(two.body.map((t) => t.tag)).toEqual(['water', 'house']);
+    expect(two.body.map((t) => t.tag)).toEqual(['water', 'flying']);
     expect((await alice.client.get<TopTag[]>('/api/analytics/top-tags?limit=50')).body).toHaveLength(7);
     expect((await bob.client.get<TopTag[]>('/api/analytics/top-tags?limit=3')).body).toEqual([
       { tag: 'water', count: 5 },

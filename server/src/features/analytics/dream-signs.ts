@@ -1,98 +1,122 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dreamAnalyses, dreams } from '../../db/schema';
-import { computeDreamSigns } from '../../engine';
-import type { AnalysisTable, DreamAnalysis, DreamSign, InterpretationEngine, StoredAnalysis } from '../../engine/types';
-import { pgErrorCode } from '../../lib/http-error';
-import { JOURNAL_ORDER } from '../dreams/service';
-import { engineDreamColumns, toEngineDream } from '../interpretations/service';
+import { bySignOrder, symbolLabel } from '../../engine';
+import type { DreamSign, InterpretationEngine } from '../../engine/types';
+import { currentAnalyses, ensureAnalyses } from './analyses';
 
-/** Dream signs look across this many of the user's latest dreams (journal order). */
-const WINDOW = 500;
-/** Rows per insert statement when saving analyses. */
-const SAVE_BATCH = 100;
+/** A theme counts as a dream sign from this many dreams on. */
+const MIN_DREAMS = 2;
 
-/**
- * The table behind the engine's analysis store (engine/analysis-store.ts) for one user's dreams:
- * it loads and saves rows; the store decides which are still valid.
- */
-export function dreamAnalysisTable(db: Database, userId: number): AnalysisTable {
-  const upsert = (rows: StoredAnalysis[]) =>
-    db
-      .insert(dreamAnalyses)
-      .values(
-        rows.map((r) => ({
-          dreamId: r.dreamId,
-          userId,
-          contentHash: r.contentHash,
-          kbFingerprint: r.fingerprint,
-          analysis: r.analysis,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: dreamAnalyses.dreamId,
-        set: {
-          contentHash: sql`excluded.content_hash`,
-          kbFingerprint: sql`excluded.kb_fingerprint`,
-          analysis: sql`excluded.analysis`,
-          createdAt: sql`now()`,
-        },
-      });
-  const deletedMeanwhile = (err: unknown) => pgErrorCode(err).code === '23503';
-  return {
-    async load(dreamIds) {
-      if (!dreamIds.length) return [];
-      const rows = await db
-        .select({
-          dreamId: dreamAnalyses.dreamId,
-          contentHash: dreamAnalyses.contentHash,
-          fingerprint: dreamAnalyses.kbFingerprint,
-          analysis: dreamAnalyses.analysis,
-        })
-        .from(dreamAnalyses)
-        .where(and(eq(dreamAnalyses.userId, userId), inArray(dreamAnalyses.dreamId, dreamIds)));
-      return rows.map((r) => ({ ...r, analysis: r.analysis as DreamAnalysis }));
-    },
-    async save(rows) {
-      for (let i = 0; i < rows.length; i += SAVE_BATCH) {
-        const batch = rows.slice(i, i + SAVE_BATCH);
-        try {
-          await upsert(batch);
-        } catch (err) {
-          if (!deletedMeanwhile(err)) throw err;
-          // A dream was deleted while it was being read: save the others one by one.
-          for (const row of batch)
-            await upsert([row]).catch((e: unknown) => {
-              if (!deletedMeanwhile(e)) throw e;
-            });
-        }
-      }
-    },
-  };
+export { dreamAnalysisTable } from './analyses';
+
+/** One pass over the user's stored summaries: the signs, how many dreams are analysed, and how many dreams there are. */
+async function countSigns(
+  db: Database,
+  userId: number,
+  fingerprint: string,
+): Promise<{ analysed: number; total: number; signs: DreamSign[] }> {
+  const result = await db.execute<{
+    kind: 'symbol' | 'motif';
+    key: string;
+    label: string | null;
+    count: number;
+    first_seen: string | null;
+    last_seen: string | null;
+    dream_ids: string;
+    analysed: number;
+    total: number;
+  }>(sql`
+    with cur as (${currentAnalyses(userId, fingerprint)}),
+    items as (
+      select 'symbol' as kind, s->>'name' as key, null::text as label, cur.id, cur.date
+        from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s
+      union all
+      select 'motif', m->>'id', m->>'name', cur.id, cur.date
+        from cur cross join lateral jsonb_array_elements(cur.summary->'motifs') m
+    ),
+    counts as (
+      select (select count(*)::int from cur) as analysed,
+        (select count(*)::int from dreams where user_id = ${userId}) as total
+    ),
+    -- A summary lists each symbol and motif once per dream, so plain counts are dream counts.
+    signs as (
+      select kind, key, max(label) as label, count(*)::int as count,
+        to_char(min(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_seen,
+        to_char(max(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_seen,
+        string_agg(id::text, ',') as dream_ids
+      from items group by kind, key having count(*) >= ${MIN_DREAMS}
+    )
+    -- One row even without signs, for the counts.
+    select signs.*, counts.analysed, counts.total from counts left join signs on true`);
+  const first = result.rows[0];
+  const signs = result.rows.flatMap((r): DreamSign[] =>
+    r.kind
+      ? [
+          {
+            kind: r.kind,
+            key: r.key,
+            label: r.kind === 'symbol' ? symbolLabel(r.key) : (r.label ?? r.key),
+            count: Number(r.count),
+            firstSeen: r.first_seen,
+            lastSeen: r.last_seen,
+            // Sent as text: splitting it is cheaper than node-postgres's array parser for thousands of ids.
+            dreamIds: r.dream_ids
+              .split(',')
+              .map(Number)
+              .sort((a, b) => a - b),
+          },
+        ]
+      : [],
+  );
+  return { analysed: Number(first?.analysed ?? 0), total: Number(first?.total ?? 0), signs: signs.sort(bySignOrder) };
 }
 
 /**
- * Recurring symbols and motifs across the user's dreams. Each dream is analysed once through the
- * engine's analysis store, which keeps its analysis in dream_analyses; an edited dream or an
- * edited knowledge base is read again.
+ * Recurring symbols and motifs across all of the user's dreams, counted by PostgreSQL over their
+ * stored analyses' summaries (no analysis is parsed in the process). When some dreams lack a
+ * current analysis, a few are read now and the rest in the background; `pending` says how many
+ * still wait.
  */
 export async function dreamSigns(
   db: Database,
   engine: InterpretationEngine,
   userId: number,
-): Promise<{ analysedDreams: number; signs: DreamSign[] }> {
-  const rows = await db
-    .select(engineDreamColumns)
-    .from(dreams)
-    .where(eq(dreams.userId, userId))
-    .orderBy(...JOURNAL_ORDER)
-    .limit(WINDOW);
-  if (!rows.length) return { analysedDreams: 0, signs: [] };
-  const items = rows.map((r) => toEngineDream(r));
-  const analyses = await engine.analyseMany(items, dreamAnalysisTable(db, userId));
-  const paired = items.flatMap((dream, k) => {
-    const analysis = analyses[k];
-    return analysis ? [{ dream, analysis }] : [];
-  });
-  return { analysedDreams: paired.length, signs: computeDreamSigns(paired) };
+): Promise<{ analysedDreams: number; pending: number; signs: DreamSign[] }> {
+  const fingerprint = await engine.analysisFingerprint();
+  let counted = await countSigns(db, userId, fingerprint);
+  let pending = 0;
+  if (counted.analysed < counted.total) {
+    pending = (await ensureAnalyses(db, engine, userId)).pending;
+    counted = await countSigns(db, userId, fingerprint);
+  }
+  return { analysedDreams: counted.analysed, pending, signs: counted.signs };
+}
+
+/** Recurring symbols the live matcher in the dream dialog looks for, at most this many. */
+const LIVE_WORDS = 100;
+
+/**
+ * The user's recurring symbols with the words their dreams used for them ("sea", "waves" for the
+ * ocean), for the dream dialog's live dream-sign highlighting (matched in the browser while typing).
+ */
+export async function dreamSignWords(
+  db: Database,
+  engine: InterpretationEngine,
+  userId: number,
+): Promise<Array<{ key: string; label: string; count: number; forms: string[] }>> {
+  const { fingerprint } = await ensureAnalyses(db, engine, userId);
+  const result = await db.execute<{ key: string; count: number; forms: string[] }>(sql`
+    with cur as (${currentAnalyses(userId, fingerprint)})
+    select s->>'name' as key, count(distinct cur.id)::int as count,
+      array_agg(distinct lower(s->>'surface')) as forms
+    from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s
+    where s->>'via' <> 'tag'
+    group by 1 having count(distinct cur.id) >= ${MIN_DREAMS}
+    order by 2 desc, 1 limit ${LIVE_WORDS}`);
+  return result.rows.map((r) => ({
+    key: r.key,
+    label: symbolLabel(r.key),
+    count: Number(r.count),
+    forms: [...new Set([r.key, ...r.forms.filter((f) => typeof f === 'string' && f.trim())])],
+  }));
 }

@@ -112,12 +112,13 @@ async function recurringSigns(deps: PersonaliseDeps, actor: Actor): Promise<stri
   if (running) return running;
   const epoch = caches.signs.epoch;
   const reading = dreamSigns(deps.db, deps.engine, owner)
-    .then(({ signs }) => {
+    .then(({ signs, pending }) => {
       const labels = signs
         .filter((s) => s.count >= RECURRING_FROM)
         .slice(0, SIGNS_USED)
         .map((s) => s.label);
-      caches.signs.set(owner, labels, epoch);
+      // Dreams still being analysed in the background: the signs are not complete, so not kept.
+      if (!pending) caches.signs.set(owner, labels, epoch);
       return labels;
     })
     .finally(() => caches.signsInFlight.delete(owner));

@@ -1,8 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { IntentionOutcome } from '@common/schemas/intentions';
+import { CHANNELS, changeFeedFor } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { intentions, type IntentionRow } from '../../db/schema';
 import { intentionNotFound } from './policy';
+
+/** The process's own write: caches of the user's figures (insights) forget them now, not on the announcement. */
+function intentionsChanged(db: Database, userId: number): void {
+  changeFeedFor(db).dispatch(CHANNELS.dreams, `intentions:${userId}`);
+}
 
 export async function createIntention(
   db: Database,
@@ -12,6 +18,7 @@ export async function createIntention(
   const rows = await db.insert(intentions).values({ userId, text: input.text, date: input.date }).returning();
   const row = rows[0];
   if (!row) throw new Error('insert returned no row');
+  intentionsChanged(db, userId);
   return row;
 }
 
@@ -37,5 +44,6 @@ export async function updateIntention(
   const rows = await db.update(intentions).set(changes).where(eq(intentions.id, current.id)).returning();
   const row = rows[0];
   if (!row) throw intentionNotFound(); // deleted since the route loaded it
+  intentionsChanged(db, row.userId);
   return row;
 }

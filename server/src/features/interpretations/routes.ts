@@ -11,8 +11,16 @@ import {
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
+import { lexiconForReading } from '../lexicon/policy';
+import { personalForReading } from '../lexicon/service';
 import { loadDreamForReadings } from './policy';
-import { generateInterpretation, interpretationHistory, latestInterpretation, recentInterpretation } from './service';
+import {
+  generateInterpretation,
+  interpretationHistory,
+  latestInterpretation,
+  readingEvidence,
+  recentInterpretation,
+} from './service';
 import { presentInterpretation } from './presenter';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
@@ -35,9 +43,16 @@ export async function interpretationRoutes(
       },
     },
     async (request, reply) => {
-      const dream = await loadDreamForReadings(db, currentUser(request), request.body.dreamId, 'generate');
-      const row = await generateInterpretation(db, engine, dream);
-      return reply.code(201).send(presentInterpretation(row));
+      const user = currentUser(request);
+      const dream = await loadDreamForReadings(db, user, request.body.dreamId, 'generate');
+      const owner = lexiconForReading(user, dream);
+      const row = await generateInterpretation(
+        db,
+        engine,
+        dream,
+        owner ? (names) => personalForReading(db, engine, owner, names, dream.id) : undefined,
+      );
+      return reply.code(201).send(presentInterpretation(row, await readingEvidence(db, engine, dream, row.content)));
     },
   );
 
@@ -46,7 +61,7 @@ export async function interpretationRoutes(
     {
       schema: {
         tags: ['interpretations'],
-        summary: "The dream's latest interpretation, or null",
+        summary: "The dream's latest interpretation with its evidence, or null",
         params: dreamIdParamsSchema,
         response: { 200: interpretationSchema.nullable(), ...errors },
       },
@@ -54,7 +69,7 @@ export async function interpretationRoutes(
     async (request) => {
       const dream = await loadDreamForReadings(db, currentUser(request), request.params.dreamId, 'read');
       const row = await latestInterpretation(db, dream.id);
-      return row ? presentInterpretation(row) : null;
+      return row ? presentInterpretation(row, await readingEvidence(db, engine, dream, row.content)) : null;
     },
   );
 
@@ -70,7 +85,7 @@ export async function interpretationRoutes(
     },
     async (request) => {
       const dream = await loadDreamForReadings(db, currentUser(request), request.params.dreamId, 'read');
-      return (await interpretationHistory(db, dream.id)).map(presentInterpretation);
+      return (await interpretationHistory(db, dream.id)).map((row) => presentInterpretation(row));
     },
   );
 

@@ -23,6 +23,7 @@ import { ApiError, describeError } from '@app/lib/api-client';
 import { randomUuid } from '@app/lib/random-id';
 import { toast } from '@app/lib/toast-store';
 import { useSaveDream, type DreamPayload } from '../api';
+import { LiveDreamSigns } from './live-dream-signs';
 import { TagInput } from './tag-input';
 
 /**
@@ -344,6 +345,7 @@ export function DreamDialog({
               />
             )}
           </Field>
+          <LiveDreamSigns text={values.narrative ?? ''} enabled={open} />
           <div className="flex items-center gap-2">
             <input
               id="dream-dont-remember"

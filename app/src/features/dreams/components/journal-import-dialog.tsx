@@ -15,7 +15,7 @@ import { Alert, Label } from '@app/components/ui/misc';
 import { describeError } from '@app/lib/api-client';
 import { toast } from '@app/lib/toast-store';
 import { useImportJournal } from '../api';
-import { userTimeZone } from '../time-zone';
+import { userTimeZone } from '@app/lib/time-zone';
 
 class UnreadableFile extends Error {}
 

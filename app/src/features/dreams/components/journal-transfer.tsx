@@ -2,7 +2,7 @@ import { Download, Upload } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@app/components/ui/button';
 import { whenIdle } from '@app/lib/idle';
-import { userTimeZone } from '../time-zone';
+import { userTimeZone } from '@app/lib/time-zone';
 
 // The import dialog (file reading, preview, the transfer schema and zod) is its own chunk, fetched once the
 // Journal has painted and gone idle, or when Import is pressed first.

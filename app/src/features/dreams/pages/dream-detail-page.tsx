@@ -3,9 +3,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { dreamWhenLine, formatShortDate } from '@common/dream-text';
 import { paths } from '@common/paths';
+import type { EvidenceSpan } from '@common/schemas/interpretations';
 import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
-import { InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
+import { HighlightedNarrative, InterpretationSlot, useDreamSaved } from '@app/features/interpretations';
+import { DreamSymbolMeanings } from '@app/features/lexicon';
+import { DreamShareButton } from '@app/features/social';
 import { toast } from '@app/lib/toast-store';
 import { useDeleteDream, useDream } from '../api';
 import { LazyDreamDialog } from '../components/lazy-dream-dialog';
@@ -68,6 +71,8 @@ export function DreamDetailPage() {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [askedToDelete, setAskedToDelete] = useState(false);
+  /** The dream's words behind the reading's paragraph in focus ("Why this reading"). */
+  const [highlight, setHighlight] = useState<EvidenceSpan[]>([]);
   const onSaved = useDreamSaved();
   const missing = !Number.isInteger(id) || id <= 0 || dream.isError;
 
@@ -112,6 +117,7 @@ export function DreamDetailPage() {
                 </Button>
               }
             />
+            <DreamShareButton dreamId={d.id} />
             <Button
               variant="outline"
               size="sm"
@@ -126,38 +132,42 @@ export function DreamDetailPage() {
           </div>
         </header>
         <TagChips tags={d.tags} className="mt-4" />
-        <p className="mt-6 whitespace-pre-wrap leading-relaxed text-slate-100">{d.narrative}</p>
+        <HighlightedNarrative text={d.narrative} spans={highlight} />
       </Card>
 
       <InterpretationSlot
         dream={d}
+        onHighlight={setHighlight}
         after={
-          <Card>
-            <h2 className="text-lg font-semibold text-white">Details</h2>
-            <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-slate-400">Recorded</dt>
-                <dd className="text-slate-100">{formatShortDate(d.createdAt)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-400">Type</dt>
-                <dd className="text-slate-100">{lucid ? 'Lucid Dream' : 'Regular Dream'}</dd>
-              </div>
-              {d.intentionId ? (
+          <>
+            <DreamSymbolMeanings dreamId={d.id} />
+            <Card>
+              <h2 className="text-lg font-semibold text-white">Details</h2>
+              <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
                 <div>
-                  <dt className="text-slate-400">Intention</dt>
-                  <dd>
-                    <Link
-                      className="text-dream-300 hover:underline"
-                      to={`${paths.intentions}#intention-${d.intentionId}`}
-                    >
-                      View linked intention
-                    </Link>
-                  </dd>
+                  <dt className="text-slate-400">Recorded</dt>
+                  <dd className="text-slate-100">{formatShortDate(d.createdAt)}</dd>
                 </div>
-              ) : null}
-            </dl>
-          </Card>
+                <div>
+                  <dt className="text-slate-400">Type</dt>
+                  <dd className="text-slate-100">{lucid ? 'Lucid Dream' : 'Regular Dream'}</dd>
+                </div>
+                {d.intentionId ? (
+                  <div>
+                    <dt className="text-slate-400">Intention</dt>
+                    <dd>
+                      <Link
+                        className="text-dream-300 hover:underline"
+                        to={`${paths.intentions}#intention-${d.intentionId}`}
+                      >
+                        View linked intention
+                      </Link>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </Card>
+          </>
         }
       />
 

@@ -5,6 +5,7 @@ import { paths } from '@common/paths';
 import { LoadError } from '@app/components/load-error';
 import { Button } from '@app/components/ui/button';
 import { Card } from '@app/components/ui/misc';
+import { OnThisDayCard } from '@app/features/analytics';
 import { useCurrentUser } from '@app/features/auth/api';
 import { useRecentDreams } from '@app/features/dreams/api';
 import { DreamCard, DreamCardSkeleton, NewDreamButton } from '@app/features/dreams';
@@ -89,6 +90,8 @@ export function HomePage() {
           </Card>
         )}
       </section>
+
+      <OnThisDayCard />
 
       <section aria-labelledby="guided-promo">
         <Card className="bg-gradient-to-br from-night-800/90 to-dream-600/20">

@@ -8,6 +8,7 @@ import { Button } from '@app/components/ui/button';
 import { Input } from '@app/components/ui/input';
 import { Badge, Card, Label, Skeleton, Spinner } from '@app/components/ui/misc';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/components/ui/tabs';
+import { PersonalMeaningEditor } from '@app/features/lexicon';
 import { cn } from '@app/lib/cn';
 import { toast } from '@app/lib/toast-store';
 import { useInterpretSymbol, useRecentSymbols, useSymbolCategories, useSymbolPages, type SymbolFilter } from '../api';
@@ -116,6 +117,10 @@ function ResultCard({ result }: { result: SymbolReadingResponse }) {
           This reading is personal to you and is not added to the shared dictionary.
         </p>
       ) : null}
+      <h3 className="mt-4 font-semibold text-white">What it means to me</h3>
+      <div className="mt-1">
+        <PersonalMeaningEditor symbol={result.symbol.toLowerCase()} showLearned />
+      </div>
     </Card>
   );
 }

@@ -1,14 +1,36 @@
 import { gerund } from '../../nlp/inflect';
 import { joinList } from '../../nlp/text';
 import { capitalise, firstSafe, pickSafe, quote, type ComposeContext } from '../context';
+import type { Recurrence } from '../history';
 import { QUALITIES, join, listOf } from './shared';
+
+/**
+ * How the feeling has moved across the dreams where a theme returns, oldest first and this dream
+ * last: "panic, then curiosity, then peace".
+ */
+function feelingJourney(ctx: ComposeContext, r: Recurrence): string | null {
+  const steps = r.feelings.filter((f, i) => i === 0 || f !== r.feelings[i - 1]);
+  if (r.feelings.length < 2) return null;
+  const what = r.symbol ? r.symbol.mention : 'this pattern';
+  if (steps.length === 1)
+    return pickSafe(ctx, [
+      `Each time ${what} has come, the feeling has been much the same: ${steps[0] ?? ''}.`,
+      `The feeling around ${what} has not changed across those dreams: ${steps[0] ?? ''} every time.`,
+    ]);
+  const journey = steps.slice(-4).join(', then ');
+  return pickSafe(ctx, [
+    `Across the dreams where ${what} returns, the feeling has moved: ${journey}.`,
+    `Set side by side, those dreams show the feeling around ${what} shifting: ${journey}.`,
+    `The feeling has changed each time ${what} came back: ${journey}.`,
+  ]);
+}
 
 /** (4) Links to the user's other dreams and to the intention; null when neither has anything to say. */
 export function connections(ctx: ComposeContext): string | null {
   const parts: Array<string | null> = [];
   let usedWording = -1;
   ctx.recurrences.slice(0, 2).forEach((r) => {
-    const last = r.lastTitle && ctx.guard.ok(r.lastTitle) ? `, most recently in ${quote(r.lastTitle)}` : '';
+    const last = r.lastTitle ? `, most recently in ${quote(r.lastTitle)}` : '';
     if (r.kind === 'symbol' && r.symbol) {
       const subject = r.symbol.category === 'Actions' ? gerund(r.symbol.name) : `the ${r.symbol.name}`;
       const wordings = [
@@ -23,12 +45,15 @@ export function connections(ctx: ComposeContext): string | null {
       );
       usedWording = chosen ? wordings.indexOf(chosen) : usedWording;
       parts.push(chosen);
+      parts.push(feelingJourney(ctx, r));
     } else if (r.kind === 'motif' && r.motif) {
       parts.push(
-        firstSafe(ctx, [
+        pickSafe(ctx, [
           `The pattern of ${r.motif.name.toLowerCase()} recurs too, in ${r.count} of your last ${r.window} other dreams${last}.`,
-        ]) ?? `One of this dream's patterns recurs too, in ${r.count} of your last ${r.window} other dreams.`,
+          `${capitalise(r.motif.name.toLowerCase())} is a pattern you have dreamt before: ${r.count} of your last ${r.window} other dreams${last}.`,
+        ]),
       );
+      parts.push(feelingJourney(ctx, r));
     }
   });
   if (parts.length) {
@@ -56,7 +81,7 @@ export function connections(ctx: ComposeContext): string | null {
     const said = firstSafe(ctx, [quote(it.text)]);
     const named = said ? `your intention ${said}` : 'the intention you linked to this dream';
     const shared = it.shared.length ? listOf(it.shared.slice(0, 3)) : null;
-    const words = it.sharedWords.filter((w) => ctx.guard.ok(w)).slice(0, 3);
+    const words = it.sharedWords.slice(0, 3);
     if (it.outcome === 'fulfilled') {
       parts.push(
         it.lucidGoal

@@ -1,12 +1,12 @@
 import { joinList } from '../../nlp/text';
-import { withArticle, capitalise, fragment, pickSafe, quote, toneWords, type ComposeContext } from '../context';
-import { join, sentencesOf } from './shared';
+import { withArticle, capitalise, pickSafe, quote, toneWords, type ComposeContext } from '../context';
+import { sentenceFragment } from '../phrases';
+import { join } from './shared';
 
 /** (3) The emotional movement, read from the sentence-by-sentence arc. */
 export function emotions(ctx: ComposeContext): string {
   const { analysis, rng } = ctx;
   const arc = analysis.tone.arc;
-  const sentences = sentencesOf(ctx);
   const feelings = analysis.symbols.filter((s) => s.category === 'Emotions');
   const named = joinList(feelings.slice(0, 3).map((f) => f.surface.toLowerCase()));
   const feelingLine = feelings.length
@@ -28,9 +28,8 @@ export function emotions(ctx: ComposeContext): string {
   const low = [...arc].sort((a, b) => a.compound - b.compound)[0];
   const high = [...arc].sort((a, b) => b.compound - a.compound)[0];
   const q = (i: number | undefined) => {
-    const s = i === undefined ? undefined : sentences[i];
-    const text = s ? quote(fragment(s, 10)) : null;
-    return text && ctx.guard.ok(text) ? text : null;
+    const text = i === undefined ? null : sentenceFragment(ctx.narrative, i, 10);
+    return text ? quote(text) : null;
   };
   const lastQ = q(arc.length - 1);
   const firstQ = q(0);

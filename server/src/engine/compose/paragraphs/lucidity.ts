@@ -1,3 +1,4 @@
+import { splitSentences } from '../../kb/sentences';
 import type { DetectedSymbol } from '../../types';
 import { agree, capitalise, firstSafe, pickSafe, type ComposeContext } from '../context';
 import { QUALITIES, join } from './shared';
@@ -22,7 +23,7 @@ export function lucidity(ctx: ComposeContext): string {
   const entry = motif ? ctx.kb.motifs.find((m) => m.id === motif.id) : undefined;
   const parts: Array<string | null> = [];
   if (entry) {
-    const note = ctx.guard.sentences(entry.lucidNote);
+    const note = splitSentences(entry.lucidNote);
     const check = realityCheck(ctx, entry.realityCheck);
     parts.push(
       analysis.lucid

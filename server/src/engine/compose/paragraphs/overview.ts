@@ -1,6 +1,7 @@
 import { wordList } from '../../kb/lexicon';
 import { joinList } from '../../nlp/text';
-import { capitalise, firstSafe, fragment, pickSafe, quote, type ComposeContext } from '../context';
+import { capitalise, pickSafe, quote, type ComposeContext } from '../context';
+import { sentenceFragment } from '../phrases';
 import { QUALITIES, join, listOf, sentencesOf } from './shared';
 
 /** Titles that say nothing about the dream. */
@@ -42,14 +43,16 @@ export function overview(ctx: ComposeContext): string {
   const actions = analysis.symbols.filter((s) => s.category === 'Actions' && s.name !== 'wake');
   const main = nonActions.slice(0, 3);
   const setting = analysis.setting;
+  // "The streets are where …": the setting agrees with its symbol's number.
+  const settingPlural = analysis.symbols.some((s) => s.plural && s.mention === setting);
   const title = isTitleUseful(dream.title) ? dream.title.trim() : null;
   const titled = ctx.focus.find((s) => s.inTitle && !QUALITIES.has(s.category)) ?? ctx.focus.find((s) => s.inTitle);
 
   const opening = setting
     ? pickSafe(ctx, [
         `This dream takes place around ${setting}.`,
-        `${capitalise(setting)} is where this dream unfolds.`,
-        `The scene of this dream is ${setting}.`,
+        `${capitalise(setting)} ${settingPlural ? 'are' : 'is'} where this dream unfolds.`,
+        `The scene of this dream ${settingPlural ? 'is set among' : 'is'} ${setting}.`,
       ])
     : main.length
       ? pickSafe(ctx, [
@@ -79,12 +82,13 @@ export function overview(ctx: ComposeContext): string {
       : pickSafe(ctx, [`You called it ${quote(title)}.`, `You gave it the title ${quote(title)}.`])
     : null;
 
-  const first = sentences[0];
   const turn = turningPoint(ctx);
-  const openQuote = first ? quote(fragment(first)) : null;
-  const turnQuote = turn ? quote(fragment(turn.text)) : null;
+  const openFragment = sentences.length ? sentenceFragment(ctx.narrative, 0) : null;
+  const turnFragment = turn ? sentenceFragment(ctx.narrative, turn.index) : null;
+  const openQuote = openFragment ? quote(openFragment) : null;
+  const turnQuote = turnFragment ? quote(turnFragment) : null;
   const flow =
-    openQuote && turnQuote && firstSafe(ctx, [openQuote]) && firstSafe(ctx, [turnQuote])
+    openQuote && turnQuote
       ? pickSafe(ctx, [
           `It opens with ${openQuote}, and its sharpest moment comes with ${turnQuote}.`,
           `It begins with ${openQuote}; later comes ${turnQuote}.`,
@@ -106,7 +110,7 @@ export function overview(ctx: ComposeContext): string {
     ? pickSafe(ctx, [
         `Much of it is about ${joinList(actions.slice(0, 3).map((a) => a.mention))}.`,
         `The action centres on ${joinList(actions.slice(0, 3).map((a) => a.mention))}, which gives the dream its momentum.`,
-        `There is ${joinList(actions.slice(0, 3).map((a) => a.mention))} in it, and that movement sets its pace.`,
+        `${capitalise(joinList(actions.slice(0, 3).map((a) => a.mention)))} ${actions.length > 1 ? 'set' : 'sets'} its pace.`,
       ])
     : null;
 
@@ -123,11 +127,12 @@ export function overview(ctx: ComposeContext): string {
             `You placed it in ${period}, which may colour what its images mean for you.`,
           ])
         : null;
-  const lucidLine = analysis.lucid
-    ? pickSafe(ctx, [
-        'You were lucid in it, aware that you were dreaming, so some of its turns were partly your own choices.',
-        'You knew you were dreaming, which gives this dream a different quality: you were partly its author.',
-      ])
-    : null;
+  const lucidLine =
+    analysis.lucid && ctx.angle !== 'lucid-practice'
+      ? pickSafe(ctx, [
+          'You were lucid in it, aware that you were dreaming, so some of its turns were partly your own choices.',
+          'You knew you were dreaming, which gives this dream a different quality: you were partly its author.',
+        ])
+      : null;
   return join([opening, titleLine, flow, imagesLine, actionLine, periodLine, lucidLine]);
 }

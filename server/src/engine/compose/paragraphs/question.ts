@@ -1,6 +1,8 @@
 import { wordList } from '../../kb/lexicon';
 import { joinList } from '../../nlp/text';
-import { agree, capitalise, fragment, pickSafe, quote, type ComposeContext } from '../context';
+import { agree, capitalise, firstSafe, pickSafe, quote, term, type ComposeContext } from '../context';
+import { isPerson, pronounOf, spokenWords } from '../people';
+import { sentenceFragment } from '../phrases';
 import { associationsOf, sentencesOf } from './shared';
 
 /** Actions too plain to frame the question. */
@@ -11,9 +13,8 @@ export function question(ctx: ComposeContext): string {
   const { analysis, variant, rng } = ctx;
   const symbol = ctx.focus.length ? ctx.focus[variant % ctx.focus.length] : undefined;
   const sentences = sentencesOf(ctx);
-  const lastSentence = sentences.at(-1);
-  const ending = lastSentence ? quote(fragment(lastSentence, 10)) : null;
-  const endingOk = ending && ctx.guard.ok(ending) && sentences.length > 1 ? ending : null;
+  const lastFragment = sentences.length > 1 ? sentenceFragment(ctx.narrative, sentences.length - 1, 10) : null;
+  const endingOk = lastFragment ? quote(lastFragment) : null;
   const lead = pickSafe(ctx, ['A question to sit with:', 'Something to reflect on:', 'To take with you:']);
   if (!symbol) {
     const kp = analysis.keyPhrases.slice(0, 2).map((k) => quote(k));
@@ -37,22 +38,42 @@ export function question(ctx: ComposeContext): string {
   const gerunds = analysis.symbols
     .filter((s) => s.category === 'Actions' && !SKIP_ACTIONS.has(s.name))
     .map((s) => s.mention);
-  const q = pickSafe(ctx, [
-    a1 && a2
-      ? `what in your life right now feels like ${symbol.mention}, with ${agree(symbol, 'its', 'their')} sense of ${a1} or ${a2}?`
-      : null,
-    symbol.category === 'Actions' || symbol.category === 'Emotions'
-      ? null
-      : `if ${symbol.mention} could speak, what would ${agree(symbol, 'it', 'they')} want you to know?`,
-    a1
-      ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?`
-      : null,
-    endingOk
-      ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?`
-      : null,
-    gerunds.length && gerunds[0] !== symbol.mention
-      ? `what are you doing in your days that feels like ${gerunds[0]}, and how does ${symbol.mention} fit into it?`
-      : null,
-  ]);
+  const person = isPerson(symbol) ? pronounOf(ctx.narrative, symbol) : null;
+  const said = person ? spokenWords(ctx.narrative, symbol) : null;
+  const it = person ? person.subject : agree(symbol, 'it', 'they');
+  const feeling = ctx.analysis.symbols.find((s) => s.category === 'Emotions');
+  const byAngle: Array<string | null> =
+    ctx.angle === 'feeling'
+      ? [
+          feeling
+            ? `where else in your life have you felt ${feeling.name} lately, and what set it off?`
+            : 'which moment of the dream did you feel most in your body, and where have you felt that lately?',
+        ]
+      : ctx.angle === 'story'
+        ? [endingOk ? `if the dream went on after ${endingOk}, what would you want to happen?` : null]
+        : ctx.angle === 'relational' && person
+          ? [`what would you say to ${symbol.mention} if you met ${person.object} again tonight?`]
+          : [];
+  const q =
+    firstSafe(ctx, byAngle) ??
+    pickSafe(ctx, [
+      a1 && a2
+        ? `what in your life right now feels like ${symbol.mention}, and does it touch on ${term(a1)} or ${term(a2)}?`
+        : null,
+      symbol.category === 'Actions' || symbol.category === 'Emotions'
+        ? null
+        : said && person
+          ? `${symbol.mention} told you ${quote(said)}; what does that mean to you now?`
+          : `if ${symbol.mention} could speak, what would ${it} want you to know?`,
+      a1
+        ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?`
+        : null,
+      endingOk && symbol.category !== 'Actions' && symbol.category !== 'Emotions'
+        ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?`
+        : null,
+      gerunds.length && gerunds[0] !== symbol.mention
+        ? `what are you doing in your days that feels like ${gerunds[0]}, and how does ${symbol.mention} fit into it?`
+        : null,
+    ]);
   return `${lead} ${capitalise(q ?? `what does ${symbol.mention} mean to you?`)}`;
 }

@@ -1,7 +1,7 @@
 import { joinList } from '../../nlp/text';
 import type { DetectedSymbol } from '../../types';
 import { categoriesWith } from '../../kb/lexicon';
-import type { ComposeContext } from '../context';
+import { leansOnContext, type ComposeContext } from '../context';
 
 /**
  * What the six paragraphs of a reading share. Each paragraph builds its sentences from the
@@ -26,10 +26,16 @@ export function sentencesOf(ctx: ComposeContext): string[] {
   return ctx.narrative.sentences.map((s) => s.text);
 }
 
-/** Associations of a symbol that name no undetected symbol, simple ones first ("warmth and shelter" reads badly in a list). */
+/** Associations of a symbol, simple ones first ("warmth and shelter" reads badly in a list). */
 export function associationsOf(ctx: ComposeContext, name: string): string[] {
-  const entry = ctx.kb.byName.get(name);
-  const safe = (entry?.associations ?? []).filter((a) => ctx.guard.ok(a));
-  const simple = safe.filter((a) => !/\b(and|or)\b/.test(a));
-  return simple.length >= 2 ? simple : safe;
+  const all = ctx.kb.byName.get(name)?.associations ?? [];
+  const simple = all.filter((a) => !/\b(and|or)\b/.test(a));
+  return simple.length >= 2 ? simple : all;
+}
+
+/** The usable sentences of a symbol's meaning that stand on their own (not "They can also…"). */
+export function standaloneMeaning(ctx: ComposeContext, name: string): string[] {
+  const all = ctx.knowledge.meaning(name);
+  const standalone = all.filter((s, i) => i === 0 || !leansOnContext(s));
+  return standalone.length ? standalone : all.slice(0, 1);
 }

@@ -1,8 +1,10 @@
 import { lexicon } from '../../kb/lexicon';
+import { splitSentences } from '../../kb/sentences';
 import { contentWords, joinList } from '../../nlp/text';
 import type { DetectedSymbol } from '../../types';
-import { agree, capitalise, firstSafe, leansOnContext, pickSafe, quote, times, type ComposeContext } from '../context';
-import { QUALITIES, associationsOf, join } from './shared';
+import { agree, capitalise, firstSafe, pickSafe, quote, term, times, type ComposeContext } from '../context';
+import { symbolExcerpt } from '../phrases';
+import { QUALITIES, associationsOf, join, standaloneMeaning } from './shared';
 
 /**
  * Sentences of a symbol's meaning for this reading: those sharing words with the dream first
@@ -10,10 +12,9 @@ import { QUALITIES, associationsOf, join } from './shared';
  * on to the next ones. Never one that names an undetected symbol.
  */
 function meaningSentences(ctx: ComposeContext, symbol: DetectedSymbol, offset: number, count: number): string[] {
-  const all = ctx.guard.sentences(symbol.meaning);
+  const all = ctx.knowledge.meaning(symbol.name);
   if (!all.length) return [];
-  const standalone = all.filter((s, i) => i === 0 || !leansOnContext(s));
-  const pool = standalone.length ? standalone : all;
+  const pool = standaloneMeaning(ctx, symbol.name);
   const own = new Set(contentWords(`${symbol.name} ${(ctx.kb.byName.get(symbol.name)?.synonyms ?? []).join(' ')}`));
   const relevance = (s: string) => contentWords(s).filter((w) => ctx.dreamWords.has(w) && !own.has(w)).length;
   const ranked = [...pool].sort((a, b) => relevance(b) - relevance(a) || all.indexOf(a) - all.indexOf(b));
@@ -57,56 +58,62 @@ export function symbols(ctx: ComposeContext): string {
     return join(parts);
   }
   chosen.forEach((symbol, k) => {
-    const excerpt = quote(symbol.excerpt);
+    const excerptText = symbolExcerpt(ctx.narrative, symbol);
+    const excerpt = excerptText ? quote(excerptText) : null;
     const excerptOk =
-      ctx.guard.ok(excerpt) && symbol.excerpt.toLowerCase() !== symbol.mention.replace(/^the /, '').toLowerCase();
+      excerpt !== null && excerptText?.toLowerCase() !== symbol.mention.replace(/^the /, '').toLowerCase();
     // The symbol is named as the dream wrote it: when the mention is not the dream's word ("chasing"
     // for "chased"), the dream's own words are quoted alongside it.
     const surfaceShown = symbol.mention.toLowerCase().includes(symbol.surface.toLowerCase());
-    const own = excerptOk ? excerpt : quote(symbol.surface);
-    const ownOk = ctx.guard.ok(own);
+    const own = excerptOk && excerpt ? excerpt : quote(symbol.surface);
     const times_ = symbol.sentences.length;
+    const action = symbol.category === 'Actions';
     const intro =
       symbol.via === 'hypernym'
         ? pickSafe(ctx, [
             `You wrote ${quote(symbol.surface)}; in dream imagery that belongs with the ${symbol.name}.`,
             `In dream language, ${symbol.mention} ${agree(symbol, 'is a kind of', 'are a kind of')} ${symbol.name}.`,
           ])
-        : !surfaceShown && ownOk
+        : !surfaceShown
           ? pickSafe(ctx, [
-              `${capitalise(symbol.mention)}, in your words ${own}, ${agree(symbol, 'stands', 'stand')} out${times_ > 1 ? ` and ${agree(symbol, 'comes', 'come')} up ${times(times_)}` : ''}.`,
-              `Consider ${symbol.mention}: ${own}${times_ > 1 ? `, and ${agree(symbol, 'it returns', 'they return')} more than once` : ''}.`,
-              `You wrote ${own}, and ${symbol.mention} ${agree(symbol, 'is', 'are')} worth pausing on.`,
+              `${capitalise(symbol.mention)}, in your words ${own}, ${action ? 'stands' : agree(symbol, 'stands', 'stand')} out${times_ > 1 ? ` and ${action ? 'comes' : agree(symbol, 'comes', 'come')} up ${times(times_)}` : ''}.`,
+              `Consider ${symbol.mention}: ${own}${times_ > 1 ? `, and ${action ? 'it returns' : agree(symbol, 'it returns', 'they return')} more than once` : ''}.`,
+              `You wrote ${own}, and ${symbol.mention} ${action ? 'is' : agree(symbol, 'is', 'are')} worth pausing on.`,
             ])
           : times_ > 1
             ? pickSafe(ctx, [
-                `${capitalise(symbol.mention)} ${agree(symbol, 'comes', 'come')} up ${times(times_)}, so ${agree(symbol, 'it clearly matters', 'they clearly matter')} here.`,
-                `${capitalise(symbol.mention)} ${agree(symbol, 'returns', 'return')} more than once in the dream.`,
+                `${capitalise(symbol.mention)} ${action ? 'comes' : agree(symbol, 'comes', 'come')} up ${times(times_)}, so ${action ? 'it clearly matters' : agree(symbol, 'it clearly matters', 'they clearly matter')} here.`,
+                `${capitalise(symbol.mention)} ${action ? 'returns' : agree(symbol, 'returns', 'return')} more than once in the dream.`,
               ])
             : k === 0
               ? pickSafe(ctx, [
                   excerptOk
-                    ? `${capitalise(symbol.mention)} (${excerpt}) ${agree(symbol, 'stands', 'stand')} out first.`
+                    ? `${capitalise(symbol.mention)} (${own}) ${action ? 'stands' : agree(symbol, 'stands', 'stand')} out first.`
                     : null,
                   `Start with ${symbol.mention}.`,
-                  excerptOk ? `Consider ${symbol.mention}, in your words ${excerpt}.` : `Consider ${symbol.mention}.`,
+                  excerptOk ? `Consider ${symbol.mention}, in your words ${own}.` : `Consider ${symbol.mention}.`,
                 ])
-              : pickSafe(ctx, [
-                  `Then there ${agree(symbol, 'is', 'are')} ${symbol.mention}.`,
-                  excerptOk
-                    ? `There ${agree(symbol, 'is', 'are')} also ${symbol.mention} (${excerpt}).`
-                    : `There ${agree(symbol, 'is', 'are')} also ${symbol.mention}.`,
-                  `${capitalise(symbol.mention)} ${agree(symbol, 'matters', 'matter')} too.`,
-                ]);
+              : action
+                ? // An action is something that happens, not something that "is there": "Then there is being chased" cannot be written.
+                  pickSafe(ctx, [
+                    `${capitalise(symbol.mention)} is part of the dream too${excerptOk ? ` (${own})` : ''}.`,
+                    `Then comes ${symbol.mention}${excerptOk ? `: ${own}` : ''}.`,
+                    `${capitalise(symbol.mention)} matters too.`,
+                  ])
+                : pickSafe(ctx, [
+                    `Then there ${agree(symbol, 'is', 'are')} ${symbol.mention}.`,
+                    excerptOk
+                      ? `There ${agree(symbol, 'is', 'are')} also ${symbol.mention} (${own}).`
+                      : `There ${agree(symbol, 'is', 'are')} also ${symbol.mention}.`,
+                    `${capitalise(symbol.mention)} ${agree(symbol, 'matters', 'matter')} too.`,
+                  ]);
     parts.push(intro);
     const meaning = meaningSentences(ctx, symbol, variant, k === 0 ? 2 : 1);
-    // Every sentence of the entry may name another symbol; the category's general reading still fits.
-    if (!meaning.length)
-      meaning.push(
-        ...[lexicon.categories.get(symbol.category)?.guidance].filter(
-          (g): g is string => Boolean(g) && ctx.guard.ok(g ?? ''),
-        ),
-      );
+    // Only an entry without usable text of its own falls back to its category's general reading.
+    if (!meaning.length && !ctx.knowledge.meaning(symbol.name).length) {
+      const guidance = lexicon.categories.get(symbol.category)?.guidance;
+      if (guidance) meaning.push(guidance);
+    }
     parts.push(...meaning);
     const assoc = rng.shuffle(associationsOf(ctx, symbol.name)).slice(0, 2);
     if (assoc.length === 2 && k < 2) {
@@ -115,7 +122,8 @@ export function symbols(ctx: ComposeContext): string {
         pickSafe(ctx, [
           `It is often linked with ${a1} and ${a2}.`,
           `Threads worth trying on: ${a1} and ${a2}.`,
-          `Ask whether ${a1} or ${a2} has a place in your life at the moment.`,
+          `Ask whether ${term(a1 ?? '')} or ${term(a2 ?? '')} speaks to your life at the moment.`,
+          `Associations to test against your own: ${a1}, and ${a2}.`,
         ]),
       );
     }
@@ -123,7 +131,7 @@ export function symbols(ctx: ComposeContext): string {
   const motif = ctx.analysis.motifs.length ? ctx.analysis.motifs[variant % ctx.analysis.motifs.length] : undefined;
   const entry = motif ? ctx.kb.motifs.find((m) => m.id === motif.id) : undefined;
   if (motif && entry) {
-    const reading = ctx.guard.sentences(entry.reading);
+    const reading = splitSentences(entry.reading);
     const named = firstSafe(ctx, [
       `Taken together, this is a familiar dream pattern: ${motif.name.toLowerCase()}.`,
       `Together these images form a recognisable pattern, ${motif.name.toLowerCase()}.`,

@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EvidenceSpan, ReadingEvidence } from '@common/schemas/interpretations';
+import { HighlightedNarrative, ReadingWithEvidence } from './evidence';
+
+afterEach(cleanup);
+
+const NARRATIVE = 'I climbed a staircase. Nobody chased me. The sea was calm.';
+const at = (word: string) => ({ start: NARRATIVE.indexOf(word), end: NARRATIVE.indexOf(word) + word.length });
+
+const EVIDENCE: ReadingEvidence = {
+  paragraphs: [
+    {
+      paragraph: 0,
+      spans: [at('staircase')],
+      sentences: [0],
+      symbols: ['staircase'],
+      motifs: [],
+      tone: false,
+      recurring: [],
+    },
+    {
+      paragraph: 1,
+      spans: [at('calm')],
+      sentences: [2],
+      symbols: ['ocean'],
+      motifs: [],
+      tone: true,
+      recurring: [{ key: 'ocean', label: 'the sea', dreams: [{ id: 7, title: 'Tide pools' }] }],
+    },
+  ],
+  tone: {
+    movement: 'rising',
+    arc: [
+      { sentence: 0, compound: 0, start: 0, end: 22 },
+      { sentence: 1, compound: -0.3, start: 23, end: 40 },
+      { sentence: 2, compound: 0.4, start: 41, end: NARRATIVE.length },
+    ],
+  },
+  leftOut: [{ symbol: 'chase', surface: 'chased', ...at('chased') }],
+};
+
+function Page() {
+  const [spans, setSpans] = useState<EvidenceSpan[]>([]);
+  return (
+    <MemoryRouter>
+      <HighlightedNarrative text={NARRATIVE} spans={spans} />
+      <ReadingWithEvidence
+        content={'The staircase leads up.\n\nThe calm sea comes back.'}
+        evidence={EVIDENCE}
+        narrative={NARRATIVE}
+        onHighlight={setSpans}
+      />
+    </MemoryRouter>
+  );
+}
+
+describe('Why this reading', () => {
+  it('highlights the source words of the paragraph in focus, in the dream and in the panel', () => {
+    render(<Page />);
+    const narrative = screen.getByTestId('dream-narrative');
+    expect(narrative.querySelectorAll('mark')).toHaveLength(0);
+    expect(screen.getByTestId('why-this-reading').textContent).toContain('Left out on purpose');
+
+    fireEvent.focus(screen.getByText('The staircase leads up.'));
+    expect([...narrative.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['staircase']);
+    expect(screen.getByTestId('why-this-reading').textContent).toContain('Paragraph 1');
+
+    fireEvent.mouseEnter(screen.getByText('The calm sea comes back.'));
+    expect([...narrative.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['calm']);
+    const panel = screen.getByTestId('why-this-reading');
+    expect(panel.textContent).toContain('The feeling, sentence by sentence');
+    expect(screen.getByRole('link', { name: 'Tide pools' }).getAttribute('href')).toBe('/dream/7');
+    // The narrative text itself is unchanged around the highlight.
+    expect(narrative.textContent).toBe(NARRATIVE);
+  });
+
+  it('makes every paragraph reachable with the keyboard', () => {
+    render(<Page />);
+    for (const text of ['The staircase leads up.', 'The calm sea comes back.'])
+      expect(screen.getByText(text).getAttribute('tabindex')).toBe('0');
+  });
+});

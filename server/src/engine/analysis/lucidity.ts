@@ -1,0 +1,61 @@
+/**
+ * Whether the dreamer became aware of dreaming inside the dream. A lucid-dreaming journal must
+ * never congratulate someone on a lucid dream they did not have, so a realisation counts only when
+ * it is stated, not denied ("I didn't know I was dreaming"), not wished for ("I wish I had
+ * realised"), not a failed attempt ("I tried to become lucid") and not made after waking ("when I
+ * woke up I realised it had been a dream").
+ */
+
+export interface LucidSentence {
+  index: number;
+  text: string;
+  /** Character offset of the sentence in the narrative. */
+  startChar: number;
+}
+
+export interface LucidReading {
+  lucid: boolean;
+  /** Where the realisation is stated (characters of the narrative), when lucid through the text. */
+  evidence: { sentence: number; start: number; end: number } | null;
+  /** A realisation the dream mentions but denies, wishes for or places after waking. */
+  denied: { sentence: number; start: number; end: number } | null;
+}
+
+const REALISATION =
+  /\b(knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|i am|i was still|this was|this is|it was|it's|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
+const LUCID_STATE =
+  /\b(became|become|becoming|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:\w+\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
+
+/** Words shortly before a realisation that deny or undo it. */
+const DENIAL =
+  /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
+/** Waking before or around the realisation: it was made afterwards. */
+const WAKING = /\b(woke|wake|waking|awoke|awake|awoken|woken|morning)\b/i;
+
+/** The few words before `at` in the sentence, back to the last clause break. */
+function before(text: string, at: number, words = 4): string {
+  const head = text.slice(0, at);
+  const clause = head.split(/[,;:]|\b(?:and|but|so|then|because)\b/i).at(-1) ?? head;
+  return clause.trim().split(/\s+/).slice(-words).join(' ');
+}
+
+export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidReading {
+  let evidence: LucidReading['evidence'] = null;
+  let denied: LucidReading['denied'] = null;
+  for (const s of sentences) {
+    for (const re of [REALISATION, LUCID_STATE]) {
+      re.lastIndex = 0;
+      for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
+        const span = { sentence: s.index, start: s.startChar + m.index, end: s.startChar + m.index + m[0].length };
+        const prefix = before(s.text, m.index);
+        const stillDreaming = /\bstill dreaming\b/i.test(m[0]);
+        const afterWaking =
+          !stillDreaming && (WAKING.test(s.text.slice(0, m.index)) || WAKING.test(s.text.slice(m.index + m[0].length)));
+        if (DENIAL.test(prefix) || afterWaking || /\bhad been\b/i.test(m[0])) denied ??= span;
+        else evidence ??= span;
+      }
+    }
+  }
+  const tagged = tags.some((t) => /^lucid\b/i.test(t.trim()));
+  return { lucid: tagged || evidence !== null, evidence, denied: evidence ? null : denied };
+}

@@ -1,0 +1,241 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../index';
+import { readLanguage, unpronounceable } from '../nlp/language';
+import { adjacentKeys, typingDistance } from '../nlp/typos';
+import type { DreamAnalysis, DreamForEngine } from '../types';
+import { IdiomIndex } from './idioms';
+import { readLucidity } from './lucidity';
+
+/** Issue 11, item 1: negation, figures of speech, typos, language and nonsense, feelings, names. */
+
+const silent = { info: () => undefined, warn: () => undefined };
+const engine = createEngine({ provider: 'local', log: silent });
+
+beforeAll(async () => {
+  await engine.ready();
+}, 60_000);
+
+let nextId = 5000;
+function dream(narrative: string, extra: Partial<DreamForEngine> = {}): DreamForEngine {
+  nextId += 1;
+  return { id: nextId, title: '', narrative, tags: [], timePeriod: null, date: null, ...extra };
+}
+const analyse = (text: string, extra: Partial<DreamForEngine> = {}) => engine.analyse(dream(text, extra));
+const names = (a: DreamAnalysis) => a.symbols.map((s) => s.name);
+const motifs = (a: DreamAnalysis) => a.motifs.map((m) => m.id);
+
+describe('negation at clause level', () => {
+  it('reads a phrase as negated when any of its words is', async () => {
+    const a = await analyse("I didn't fall off the cliff.");
+    expect(names(a)).not.toContain('fall');
+    expect(motifs(a)).not.toContain('falling');
+    expect(a.negated).toContain('fall');
+    const m = a.negatedMentions?.find((n) => n.symbol === 'fall');
+    expect(m && "I didn't fall off the cliff.".slice(m.start, m.end)).toMatch(/fall/);
+  });
+
+  it('reads nobody, no one and nothing as denying the event', async () => {
+    for (const text of ['Nobody chased me.', 'No one was chasing me through the woods.', 'Nothing chased me.']) {
+      const a = await analyse(text);
+      expect(names(a), text).not.toContain('chase');
+      expect(motifs(a), text).not.toContain('being-chased');
+    }
+    // "nobody else was crying": the dreamer was.
+    expect(names(await analyse('At the funeral nobody else was crying.'))).toContain('cry');
+  });
+
+  it('never reads a denied, wished-for or after-waking realisation as lucid', async () => {
+    for (const text of [
+      "I didn't know I was dreaming.",
+      'I never realised I was dreaming, not even when the clock melted.',
+      'I wish I had known I was dreaming.',
+      'When I woke up I realised it had all been a dream.',
+      'I tried to become lucid but could not.',
+      'It was not a lucid dream.',
+    ]) {
+      const a = await analyse(text);
+      expect(a.lucid, text).toBe(false);
+      expect(names(a), text).not.toContain('lucid dream');
+      expect(motifs(a), text).not.toContain('becoming-lucid');
+    }
+    const lucid = await analyse('Halfway across the bridge I realised I was dreaming and flew.');
+    expect(lucid.lucid).toBe(true);
+    expect(lucid.lucidEvidence).not.toBeNull();
+  });
+
+  it('keeps the lucidity reading independent of the engine (unit)', () => {
+    const s = (text: string) => [{ index: 0, text, startChar: 0 }];
+    expect(readLucidity(s("I didn't realise I was dreaming"), []).lucid).toBe(false);
+    expect(readLucidity(s("I didn't realise I was dreaming"), []).denied).not.toBeNull();
+    expect(readLucidity(s('I knew I was dreaming'), []).lucid).toBe(true);
+    expect(readLucidity(s('nothing special'), ['lucid']).lucid).toBe(true);
+  });
+});
+
+describe('figures of speech', () => {
+  it('has at least 150 of them', () => {
+    expect(new IdiomIndex().size).toBeGreaterThanOrEqual(150);
+  });
+
+  it('suppresses the literal symbols and exposes the figurative sense', async () => {
+    const cases: Array<[string, string[]]> = [
+      ['At work I was drowning in paperwork.', ['drown']],
+      ['I was on fire with excitement.', ['fire']],
+      ['Time flew by at the party.', ['fly']],
+      ['It was raining cats and dogs.', ['cat', 'dog']],
+      ['I had butterflies in my stomach before the exam.', ['butterfly', 'belly']],
+      ['I was walking on eggshells around my boss.', ['egg']],
+    ];
+    for (const [text, literal] of cases) {
+      const a = await analyse(text);
+      for (const l of literal) expect(names(a), text).not.toContain(l);
+      expect(a.idioms?.length, text).toBeGreaterThan(0);
+    }
+    const paperwork = await analyse('At work I was drowning in paperwork.');
+    expect(paperwork.idioms?.[0]?.sense).toBe('overwhelm');
+    expect(motifs(paperwork)).not.toContain('drowning');
+  });
+
+  it('keeps the literal scene and feeling words inside a figure of speech', async () => {
+    const a = await analyse('It was raining cats and dogs and I was drowning in sorrow.');
+    expect(names(a)).toContain('rain');
+    expect(names(a)).toContain('sadness');
+    // A literal use is still read.
+    expect(names(await analyse('A black cat sat on the wall.'))).toContain('cat');
+    expect(names(await analyse('I was drowning in the lake.'))).toContain('drown');
+  });
+});
+
+describe('typos', () => {
+  it('weights edits by the keyboard', () => {
+    expect(adjacentKeys('a', 's')).toBe(true);
+    expect(adjacentKeys('a', 'p')).toBe(false);
+    expect(typingDistance('snaek', 'snake')).toBeLessThan(1);
+    expect(typingDistance('gardwn', 'garden')).toBeLessThan(typingDistance('gardpn', 'garden'));
+  });
+
+  it('reads words of four or more letters as the word meant', async () => {
+    const a = await analyse('i was runing from a snaek in the gardn and my teeht fell out by the ocaen');
+    for (const n of ['snake', 'garden', 'tooth', 'ocean']) expect(names(a)).toContain(n);
+    expect(names(await analyse('We ate at a resturant.'))).toContain('restaurant');
+    expect(a.corrections?.map((c) => c.read)).toContain('snake');
+  });
+
+  it('never corrects a real word or a name', async () => {
+    const a = await analyse('The cattle stood near the sneak peek sign while Sarah waited.');
+    expect(names(a)).not.toContain('castle');
+    expect(names(a)).not.toContain('snake');
+    expect(a.corrections).toEqual([]);
+  });
+});
+
+describe('language and nonsense', () => {
+  it('flags another language and reads no English images in it', async () => {
+    const fr = await analyse("J'étais dans une grande maison et il y avait un chat sur la table, juste au-dessus.");
+    expect(fr.language).toBe('fr');
+    expect(fr.symbols).toEqual([]);
+    const de = await analyse('Ein Hai hat mich im Meer gejagt und ich hatte große Angst.');
+    expect(de.language).toBe('de');
+    expect(names(de)).not.toContain('hat');
+  });
+
+  it('flags keyboard mashing and placeholder text as nonsense', async () => {
+    for (const text of ['asdf qwer zxcv', 'sdkfj sdlkfj weoiru xcmvn', 'Lorem ipsum dolor sit amet, consectetur.']) {
+      const a = await analyse(text);
+      expect(a.nonsense, text).toBe(true);
+      expect(a.symbols, text).toEqual([]);
+      expect(a.keyPhrases, text).toEqual([]);
+    }
+    const en = await analyse('i was runing from a snaek in the gardn');
+    expect(en.language).toBe('en');
+    expect(en.nonsense).toBe(false);
+  });
+
+  it('gives an honest short reading instead of invented images', async () => {
+    const r = await engine.interpret({
+      dream: dream('asdf qwer zxcv'),
+      intention: null,
+      history: [],
+      previous: [],
+    });
+    expect(r.content).toMatch(/does not read as a dream/);
+    const fr = await engine.interpret({
+      dream: dream("J'étais dans une grande maison et il y avait un chat sur la table, juste au-dessus."),
+      intention: null,
+      history: [],
+      previous: [],
+    });
+    expect(fr.content).toMatch(/French/);
+    expect(fr.content).not.toMatch(/dessus|chat/);
+  });
+
+  it('decides from known words and pronounceability (unit)', () => {
+    expect(unpronounceable('xcmvn')).toBe(true);
+    expect(unpronounceable('strengths')).toBe(false);
+    const known = new Set(['i', 'was', 'in', 'the', 'a', 'house']);
+    expect(readLanguage(['i', 'was', 'in', 'the', 'hosue'], 'i was in the hosue', (w) => known.has(w)).language).toBe(
+      'en',
+    );
+  });
+});
+
+describe('feelings', () => {
+  it('reads a nightmare told only through the body as frightening', async () => {
+    const a = await analyse(
+      'I was screaming and gasping. My heart was hammering and I was shaking all over. I froze in the doorway with tears on my face.',
+    );
+    expect(a.tone.overall).toBeLessThan(-0.3);
+    expect(a.emotionCues?.map((c) => c.cue)).toEqual(expect.arrayContaining(['screaming', 'heart hammering']));
+    expect(names(a)).not.toContain('ice');
+  });
+
+  it('ignores non-emotional senses of feeling words', async () => {
+    const a = await analyse('I tried the lock and the key fit. I sat on the edge of the bed.');
+    expect(names(a)).not.toContain('anger');
+    expect(names(a)).not.toContain('anxiety');
+    expect(names(await analyse('I was on edge all day.'))).toContain('anxiety');
+  });
+});
+
+describe('names, compounds and endings', () => {
+  it('does not split proper names or noun compounds into symbols', async () => {
+    const a = await analyse('We walked down Elm Street drinking oat milk.');
+    expect(names(a)).not.toContain('street');
+    expect(names(a)).not.toContain('grass');
+    expect(names(a)).toContain('milk');
+  });
+
+  it('does not read waking up at the end as an image, but keeps a waking inside the dream', async () => {
+    expect(names(await analyse('A wolf walked beside me through the snow. Then I woke up.'))).not.toContain('wake');
+    expect(
+      names(await analyse('I woke up in a strange room and walked to the window, where a wolf waited.')),
+    ).toContain('wake');
+  });
+
+  it('gives people the pronoun the dream gives them', async () => {
+    const a = await analyse('My grandad was in the kitchen. He told me to be brave. Priya smiled; she had a lantern.');
+    expect(a.symbols.find((s) => s.name === 'grandparent')?.pronoun).toBe('he');
+    expect(a.people?.find((p) => p.mention === 'Priya')?.pronoun).toBe('she');
+  });
+
+  it('exposes where each symbol and sentence is in the narrative', async () => {
+    const text = 'I saw a snake. It hid under the bed.';
+    const a = await analyse(text);
+    const snake = a.symbols.find((s) => s.name === 'snake');
+    const span = snake?.spans?.[0];
+    expect(span && text.slice(span.start, span.end)).toBe('snake');
+    expect(a.sentenceSpans?.map((s) => text.slice(s.start, s.end))).toEqual([
+      'I saw a snake.',
+      'It hid under the bed.',
+    ]);
+  });
+
+  it('keeps character offsets right in a long dream read in pieces', async () => {
+    const text = `${'We walked along the quiet road for a long time and talked about nothing at all. '.repeat(30)}Then a snake crossed the road.`;
+    const a = await analyse(text);
+    const span = a.symbols.find((s) => s.name === 'snake')?.spans?.[0];
+    expect(span && text.slice(span.start, span.end)).toBe('snake');
+    const last = a.sentenceSpans?.at(-1);
+    expect(last && text.slice(last.start, last.end)).toBe('Then a snake crossed the road.');
+  });
+});

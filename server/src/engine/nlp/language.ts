@@ -1,0 +1,93 @@
+import { detectAll } from 'tinyld';
+import { STOPWORDS } from './text';
+
+/**
+ * Whether a text is English the engine can read, another language, or not language at all
+ * (keyboard mashing, placeholder text). Two signals: the share of its words an English dictionary
+ * knows, and tinyld's character-trigram guess. Short English with typos and names still has most
+ * of its words known; French or German has few; gibberish has few and unpronounceable ones.
+ */
+
+export interface LanguageReading {
+  /** ISO 639-1 code ("en", "fr"), or "und" when the text is not language. */
+  language: string;
+  nonsense: boolean;
+  /** Share of the words an English dictionary knows (0–1). */
+  englishShare: number;
+}
+
+/** Above this share of known words a text is English whatever the trigrams say (names and typos included). */
+const ENGLISH_SHARE = 0.6;
+/** Below this share, a text with no confident other language is not language. */
+const NONSENSE_SHARE = 0.35;
+/** tinyld's confidence needed to call another language. */
+const OTHER_LANGUAGE_CONFIDENCE = 0.3;
+
+/** English text is full of function words; another language's words rarely are English ones. */
+const ENGLISH_FUNCTION_SHARE = 0.2;
+/**
+ * Below this share of function words (determiners, pronouns, prepositions, auxiliaries) a text of
+ * WORD_SALAD_MIN words or more has no clause at all: a list of words, not a telling.
+ */
+const WORD_SALAD_FUNCTION_SHARE = 0.12;
+const WORD_SALAD_MIN = 6;
+
+/** The standard typesetting placeholder, not a dream. */
+const PLACEHOLDER = /\blorem ipsum\b|\bdolor sit amet\b/i;
+
+/** A word nobody could say: no vowel, or four consonants in a row that English never strings together. */
+export function unpronounceable(word: string): boolean {
+  const w = word.toLowerCase();
+  if (!/[aeiouy]/.test(w)) return true;
+  const runs = w.match(/[^aeiouy]{4,}/g) ?? [];
+  return runs.some(
+    (r) =>
+      !/^(?:[st]?ch|[st]?sh|ght|ngth|nst|rst|mpt|ndl|nch|rch|tch|str|spr|scr|thr|chr|phr|shr|ngs|nts|rts|rld|lds|rds|cts|pts|sts|lms|rms|rns|nks|rks|lks|ngl|ckl|ths|phs)/.test(
+        r,
+      ),
+  );
+}
+
+/**
+ * `isKnown` says whether the dictionary knows a lower-case word (stopwords, WordNet, knowledge base);
+ * `functionShare`, when the text was tagged, the share of its words that are function words.
+ */
+export function readLanguage(
+  words: string[],
+  text: string,
+  isKnown: (word: string) => boolean,
+  functionShare?: number,
+): LanguageReading {
+  const letters = words.map((w) => w.toLowerCase()).filter((w) => /^\p{L}[\p{L}'-]*$/u.test(w));
+  if (!letters.length) {
+    const nonsense = text.trim().length > 0 && !/\p{L}/u.test(text);
+    return { language: nonsense ? 'und' : 'en', nonsense, englishShare: 0 };
+  }
+  const ascii = letters.filter((w) => /^[a-z'-]+$/.test(w));
+  const known = ascii.filter((w) => isKnown(w.replace(/'.*$/, ''))).length;
+  const englishShare = known / letters.length;
+  if (PLACEHOLDER.test(text)) return { language: 'und', nonsense: true, englishShare };
+  const unknown = letters.filter((w) => !isKnown(w));
+  const mashed = unknown.filter(unpronounceable).length;
+  // Keyboard mashing ("asdf qwer zxcv", "sdkfj sdlkfj"): most unknown words cannot be said.
+  if (unknown.length && mashed / unknown.length >= 0.5 && englishShare < ENGLISH_SHARE)
+    return { language: 'und', nonsense: true, englishShare };
+  const guesses = detectAll(text);
+  const top = guesses[0];
+  const otherLanguage = top && top.lang !== 'en' && top.accuracy >= OTHER_LANGUAGE_CONFIDENCE && letters.length >= 2;
+  const englishFunction = letters.filter((w) => STOPWORDS.has(w)).length / letters.length;
+  // Spanish or Dutch can share many words with English ("sol", "rosa", "water"), but not its function words.
+  if (otherLanguage && top && englishFunction < ENGLISH_FUNCTION_SHARE && letters.length >= 4)
+    return { language: top.lang, nonsense: false, englishShare };
+  if (
+    functionShare !== undefined &&
+    letters.length >= WORD_SALAD_MIN &&
+    functionShare < WORD_SALAD_FUNCTION_SHARE &&
+    englishShare >= ENGLISH_SHARE
+  )
+    return { language: 'en', nonsense: true, englishShare };
+  if (englishShare >= ENGLISH_SHARE) return { language: 'en', nonsense: false, englishShare };
+  if (otherLanguage && top) return { language: top.lang, nonsense: false, englishShare };
+  if (englishShare < NONSENSE_SHARE) return { language: 'und', nonsense: true, englishShare };
+  return { language: 'en', nonsense: false, englishShare };
+}

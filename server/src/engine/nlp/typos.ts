@@ -1,0 +1,265 @@
+import { wordList } from '../kb/lexicon';
+import { baseForms, irregularForms } from './morphology';
+import { STOPWORDS } from './text';
+import type { WordNet } from './wordnet';
+
+/**
+ * Typo correction for words of four letters or more ("snaek", "gardn", "resturant"). A word is
+ * corrected only when no dictionary knows it (WordNet in any part of speech and base form, the
+ * knowledge base, stopwords, informal spellings), and only to a word of the knowledge base or a
+ * common WordNet word (one seen in its tagged corpus). Edits cost by what a typing hand does:
+ * hitting a neighbouring key or swapping two letters is cheaper than a random slip.
+ */
+
+const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const ROW_SHIFT = [0, 0.25, 0.75];
+const KEY_POS = new Map<string, [number, number]>();
+ROWS.forEach((row, y) => [...row].forEach((c, x) => KEY_POS.set(c, [x + (ROW_SHIFT[y] ?? 0), y])));
+
+/** Keys that touch on a QWERTY keyboard. */
+export function adjacentKeys(a: string, b: string): boolean {
+  const p = KEY_POS.get(a);
+  const q = KEY_POS.get(b);
+  if (!p || !q || a === b) return false;
+  return Math.abs(p[0] - q[0]) <= 1.01 && Math.abs(p[1] - q[1]) <= 1;
+}
+
+const COST = {
+  substitute: 1,
+  /** A neighbouring key, or a vowel for a vowel. */
+  substituteNear: 0.5,
+  transpose: 0.75,
+  /** A letter typed that the word does not have. */
+  insert: 1,
+  /** …that repeats its neighbour ("runnning"). */
+  insertRepeat: 0.6,
+  /** …that sits next to its neighbour on the keyboard ("snakre"). */
+  insertNear: 0.8,
+  /** A letter of the word left out. */
+  omit: 0.9,
+  /** …that was doubled or a vowel ("ocasion", "gardn"). */
+  omitEasy: 0.75,
+};
+const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
+
+/**
+ * The cost of typing `typed` when `word` was meant (restricted Damerau–Levenshtein with keyboard
+ * weights); stops early and returns Infinity once every path exceeds `max`.
+ */
+export function typingDistance(typed: string, word: string, max = 2): number {
+  const n = typed.length;
+  const m = word.length;
+  if (Math.abs(n - m) > max) return Infinity;
+  let prev2: number[] = [];
+  let prev: number[] = Array.from({ length: m + 1 }, (_, j) => j * COST.omit);
+  for (let i = 1; i <= n; i += 1) {
+    const row: number[] = [i * COST.insert];
+    const t = typed[i - 1] ?? '';
+    let rowMin = row[0] ?? Infinity;
+    for (let j = 1; j <= m; j += 1) {
+      const w = word[j - 1] ?? '';
+      // A neighbouring key, or one vowel for another (spelling by ear: "elevater").
+      const sub =
+        t === w ? 0 : adjacentKeys(t, w) || (VOWELS.has(t) && VOWELS.has(w)) ? COST.substituteNear : COST.substitute;
+      const neighbours = [typed[i - 2], typed[i]];
+      const ins = neighbours.some((c) => c === t)
+        ? COST.insertRepeat
+        : neighbours.some((c) => c !== undefined && adjacentKeys(c, t))
+          ? COST.insertNear
+          : COST.insert;
+      const omit = word[j - 2] === w || VOWELS.has(w) ? COST.omitEasy : COST.omit;
+      let v = Math.min((prev[j - 1] ?? Infinity) + sub, (prev[j] ?? Infinity) + ins, (row[j - 1] ?? Infinity) + omit);
+      if (i > 1 && j > 1 && t === word[j - 2] && typed[i - 2] === w && t !== w)
+        v = Math.min(v, (prev2[j - 2] ?? Infinity) + COST.transpose);
+      row.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return Infinity;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[m] ?? Infinity;
+}
+
+/** How far a word of this length may be from what was meant. */
+function allowance(length: number): number {
+  if (length <= 5) return 1;
+  if (length <= 8) return 1.5;
+  return 2;
+}
+
+export const MIN_TYPO_LENGTH = 4;
+/** How much closer a knowledge-base word counts when choosing between candidates. */
+const KB_PRIOR = 0.25;
+
+/** Plural, -ing and -ed forms of a word (spelling rules only; a few impossible forms do no harm). */
+export function inflections(word: string): string[] {
+  const out = new Set<string>();
+  const last = word.at(-1) ?? '';
+  const consonantY = last === 'y' && !VOWELS.has(word.at(-2) ?? 'a');
+  out.add(/(s|x|z|ch|sh)$/.test(word) ? `${word}es` : consonantY ? `${word.slice(0, -1)}ies` : `${word}s`);
+  const stem = last === 'e' && word.length > 2 && !word.endsWith('ee') ? word.slice(0, -1) : word;
+  // One vowel before a final consonant doubles it: run → running, stop → stopped.
+  const doubles = /[^aeiou][aeiou][bdgklmnprt]$/.test(word) && word.length <= 5;
+  const base = doubles ? `${word}${last}` : stem;
+  out.add(`${base}ing`);
+  out.add(consonantY ? `${word.slice(0, -1)}ied` : last === 'e' ? `${word}d` : `${base}ed`);
+  return [...out];
+}
+const INFORMAL = wordList('informal-words');
+
+export interface Correction {
+  word: string;
+  cost: number;
+}
+
+export class TypoCorrector {
+  /** Candidate words by first letter, then by length. */
+  private readonly buckets = new Map<string, Map<number, string[]>>();
+  private readonly cache = new Map<string, Correction | null>();
+  private readonly knownCache = new Map<string, boolean>();
+
+  private constructor(
+    private readonly wordnet: WordNet,
+    private readonly kbTerms: ReadonlySet<string>,
+    /** Tagged-corpus counts of the candidate words (0 for knowledge-base words WordNet never saw). */
+    private readonly frequency: ReadonlyMap<string, number>,
+  ) {
+    for (const word of frequency.keys()) {
+      const first = word[0] ?? '';
+      const byLength = this.buckets.get(first) ?? new Map<number, string[]>();
+      const list = byLength.get(word.length) ?? [];
+      list.push(word);
+      byLength.set(word.length, list);
+      this.buckets.set(first, byLength);
+    }
+  }
+
+  /** Builds the candidate vocabulary: knowledge-base words and WordNet words seen in its tagged corpus. */
+  static async build(wordnet: WordNet, kbTerms: Iterable<string>): Promise<TypoCorrector> {
+    const counts = await wordnet.singleWordLemmas(3);
+    const frequency = new Map<string, number>();
+    for (const [word, tagged] of counts) if (tagged > 0) frequency.set(word, tagged);
+    const terms = new Set<string>();
+    for (const term of kbTerms) {
+      if (!/^[a-z]+$/.test(term)) continue;
+      terms.add(term);
+      if (!frequency.has(term)) frequency.set(term, counts.get(term) ?? 0);
+    }
+    // Regular inflections of the knowledge base's words ("chasimg" is chasing, "climed" climbed).
+    for (const term of [...terms]) {
+      const f = frequency.get(term) ?? 0;
+      for (const form of inflections(term)) {
+        terms.add(form);
+        if (!frequency.has(form)) frequency.set(form, f);
+      }
+    }
+    // Irregular forms of common words are words too ("teeht" is teeth, "flwe" flew).
+    for (const [form, base] of irregularForms()) {
+      const f = frequency.get(base);
+      if (f !== undefined && /^[a-z]+$/.test(form) && form.length >= 3 && !frequency.has(form)) frequency.set(form, f);
+    }
+    return new TypoCorrector(wordnet, terms, frequency);
+  }
+
+  get vocabularySize(): number {
+    return this.frequency.size;
+  }
+
+  /** Whether a lower-case word (with its candidate base forms) is a real word that must never be corrected. */
+  isKnown(word: string, forms: readonly string[] = baseForms(word)): boolean {
+    let v = this.knownCache.get(word);
+    if (v === undefined) {
+      v = STOPWORDS.has(word) || INFORMAL.has(word) || forms.some((f) => this.kbTerms.has(f) || this.wordnet.has(f));
+      if (this.knownCache.size > 50000) this.knownCache.clear();
+      this.knownCache.set(word, v);
+    }
+    return v;
+  }
+
+  /** The word meant by an unknown word, or null when it is known, too short or too ambiguous to guess. */
+  async correct(word: string, forms: readonly string[] = baseForms(word)): Promise<Correction | null> {
+    if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) return null;
+    const cached = this.cache.get(word);
+    if (cached !== undefined) return cached;
+    const found = (await this.isRealWord(word, forms)) ? null : this.search(word);
+    if (this.cache.size > 20000) this.cache.clear();
+    this.cache.set(word, found);
+    return found;
+  }
+
+  /** British spellings WordNet writes the American way ("colour", "realise", "centre", "travelled"). */
+  private static spellings(word: string): string[] {
+    const out = [
+      word.replace(/our(s|ed|ing|ful)?$/, 'or$1'),
+      word.replace(/is(e|es|ed|ing|ation|ations)$/, 'iz$1'),
+      word.replace(/ys(e|es|ed|ing)$/, 'yz$1'),
+      word.replace(/tre(s)?$/, 'ter$1'),
+      word.replace(/ogue(s)?$/, 'og$1'),
+      word.replace(/ence$/, 'ense'),
+      word.replace(/ll(ed|ing|er)$/, 'l$1'),
+    ];
+    return out.filter((w) => w !== word);
+  }
+
+  /** Known, and not only as someone's name: "wolff" is WordNet's Wolff, so it may still be a typo of wolf. */
+  private async isRealWord(word: string, forms: readonly string[]): Promise<boolean> {
+    if (STOPWORDS.has(word) || INFORMAL.has(word) || forms.some((f) => this.kbTerms.has(f))) return true;
+    for (const f of forms) {
+      // A suffix makes a word only of a base that takes it: "climed" is not clime + -d, since clime is no verb.
+      if (f !== word && /(ed|ing)$/.test(word) && !this.wordnet.has(f, 'verb')) continue;
+      if (this.wordnet.has(f) && (await this.wordnet.isCommonWord(f))) return true;
+    }
+    for (const us of TypoCorrector.spellings(word))
+      for (const f of baseForms(us)) if (this.kbTerms.has(f) || this.wordnet.has(f)) return true;
+    return false;
+  }
+
+  private candidates(word: string): string[] {
+    const firsts = new Set([word[0] ?? '']);
+    // The first two letters swapped ("ocaen" is fine, "nsake" too).
+    if (word[1]) firsts.add(word[1]);
+    const out: string[] = [];
+    for (const first of firsts) {
+      const byLength = this.buckets.get(first);
+      if (!byLength) continue;
+      for (let len = word.length - 2; len <= word.length + 2; len += 1) out.push(...(byLength.get(len) ?? []));
+    }
+    return out;
+  }
+
+  private search(word: string): Correction | null {
+    const max = allowance(word.length);
+    let best: Correction[] = [];
+    let bestCost = Infinity;
+    for (const candidate of this.candidates(word)) {
+      if (candidate[0] !== word[0] && !(candidate[0] === word[1] && candidate[1] === word[0])) continue;
+      const raw = typingDistance(word, candidate, max);
+      if (raw > max) continue;
+      // In a dream journal a word of the knowledge base is the likelier meaning ("watr": water, not watt).
+      const cost = this.kbTerms.has(candidate) ? raw - KB_PRIOR : raw;
+      if (cost > bestCost + 1e-9) continue;
+      if (cost < bestCost - 1e-9) {
+        bestCost = cost;
+        best = [];
+      }
+      best.push({ word: candidate, cost: raw });
+    }
+    if (!best.length) return null;
+    if (best.length === 1) return best[0] ?? null;
+    // Tied: a word the knowledge base knows is the likelier meaning in a dream journal ("snaek": snake, not sneak).
+    const inKb = best.filter((c) => this.kbTerms.has(c.word));
+    if (inKb.length === 1) return inKb[0] ?? null;
+    const pool = inKb.length ? inKb : best;
+    const ranked = [...pool].sort((a, b) => (this.frequency.get(b.word) ?? 0) - (this.frequency.get(a.word) ?? 0));
+    const [first, second] = ranked;
+    // Otherwise only a clearly more common word wins.
+    if (
+      first &&
+      second &&
+      (this.frequency.get(first.word) ?? 0) >= 3 * Math.max(1, this.frequency.get(second.word) ?? 0)
+    )
+      return first;
+    return null;
+  }
+}

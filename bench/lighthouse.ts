@@ -41,6 +41,7 @@ const PAGES: PageSpec[] = [
   { name: 'journal', path: '/journal', signedIn: true },
   { name: 'dream detail', path: '/dream/:dream', signedIn: true },
   { name: 'symbol dictionary', path: '/dream-symbols', signedIn: true },
+  { name: 'guided library', path: '/guided-library', signedIn: true },
   { name: 'insights', path: '/insights', signedIn: true },
   { name: 'profile', path: '/profile', signedIn: true },
 ];

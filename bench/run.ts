@@ -107,6 +107,7 @@ const engineSection: Section = {
 const sections: Section[] = [
   moduleSection('auth', 'benchAuth', 120_000, [{ diagnose: flags.has('--diagnose') }]),
   moduleSection('journal', 'benchJournal', 240_000),
+  moduleSection('guided', 'benchGuided', 180_000),
   moduleSection('history', 'benchHistory', 400_000),
   moduleSection('social', 'benchSocial', 240_000),
   moduleSection('insights', 'benchInsights', 300_000),

@@ -81,6 +81,38 @@ export const AUTH_THROTTLE = {
   registrationWindowMs: 60 * 60 * 1000,
 } as const;
 
+/** The guided library (spec part 2 §5, §9). */
+export const GUIDED = {
+  durationMin: 5,
+  durationMax: 30,
+  durationStep: 5,
+  durationDefault: 15,
+  /** A library item's length in minutes. */
+  libraryDurationMin: 5,
+  libraryDurationMax: 45,
+  focusArea: { min: 1, max: 200 },
+  preferences: { max: 1_000 },
+  /** Spoken pace of a guided script, in words per minute, pauses aside. */
+  wordsPerMinute: 100,
+  /** Words a personalised script holds per minute of its length: a little under half the time is speech, the rest is rests. */
+  scriptWordsPerMinute: 45,
+  /** Card content is cut to this many characters. */
+  cardTruncate: 200,
+  /** The id a generated item opens with as a detail. */
+  personalizedId: -1,
+} as const;
+
+/** The ambient audio player (spec part 2 §9). */
+export const AUDIO = {
+  defaultVolume: 0.7,
+  seekSeconds: 10,
+  timeStep: 0.1,
+  volumeStep: 0.01,
+  sleepTimerMinutes: [15, 30, 60],
+  /** The sleep timer lowers the volume to silence over this many seconds before it pauses. */
+  sleepFadeSeconds: 30,
+} as const;
+
 /** The community feed, comments and reports (spec part 2 §9, decisions page). */
 export const COMMUNITY = {
   feedPageSize: 10,

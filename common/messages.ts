@@ -52,6 +52,11 @@ export const MSG = {
   tagTooLong: `A tag can be at most ${LIMITS.tags.maxLength} characters`,
   tooManyTags: `A dream can have at most ${LIMITS.tags.maxCount} tags`,
   intentionOutcomeConflict: 'Send either outcome or completed, not two that disagree',
+  focusAreaMissingTitle: 'Missing information',
+  focusAreaRequired: 'Please specify what you want to focus on.',
+  personalizedFailedTitle: 'Error',
+  personalizedFailed: 'Failed to generate personalized content. Please try again.',
+  noGuidedContent: 'No content available',
   // Community (spec part 2 §2, §5, §8)
   sharedContentRequired: 'Dream content is required',
   selectDream: 'Please select a dream',

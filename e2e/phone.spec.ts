@@ -227,6 +227,43 @@ test('the symbol dictionary fits a phone and starts at a reasonable height', asy
   await checkPage(page, 'recently added symbols', page.getByRole('button', { name: 'Interpret Symbol' }));
 });
 
+test('the guided library, its dialogs and the ambient player fit a phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpViaApi(page);
+  await page.goto('/guided-library');
+  await expect(page.getByRole('list', { name: 'All Content list' })).toBeVisible();
+  await checkPage(page, 'guided library', page.getByRole('button', { name: 'Create Personalized Content' }));
+  await page.getByRole('tab', { name: 'Exercises' }).click();
+  await checkPage(page, 'guided library, exercises', page.getByRole('tab', { name: 'All Content' }));
+  const player = page.getByRole('region', { name: 'Ambient music player' });
+  await checkPage(page, 'ambient player', player.getByRole('button', { name: 'Play' }));
+
+  await page.getByRole('tab', { name: 'All Content' }).click();
+  await page
+    .getByRole('list', { name: 'All Content list' })
+    .getByRole('button', { name: /Astral Projection Guide/ })
+    .click();
+  const detail = page.getByRole('dialog', { name: 'Astral Projection Guide' });
+  await checkPage(page, 'guided detail', detail.getByRole('tab', { name: 'Background Audio' }));
+  await detail.getByRole('tab', { name: 'Background Audio' }).click();
+  await checkPage(page, 'guided detail, audio', detail.getByRole('button', { name: 'Play' }));
+  await detail.getByRole('tab', { name: 'Details' }).click();
+  await checkPage(page, 'guided detail, details', detail.getByRole('tab', { name: 'Content' }));
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Create Personalized Content' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Personalized Content' });
+  await create.getByLabel('Focus area').fill(LONG_WORD.slice(0, 120));
+  await create.getByLabel('Preferences (optional)').fill(`${LONG_URL} ${LONG_WORD}`);
+  await checkPage(page, 'personalized dialog', create.getByRole('button', { name: 'Generate Content' }));
+  await create.getByRole('button', { name: 'Generate Content' }).click();
+  const card = page.getByRole('region', { name: 'Your Personalized Content' });
+  await expect(card).toBeVisible();
+  await checkPage(page, 'personalized card', card.getByRole('button', { name: 'Open practice' }));
+  await card.getByRole('button', { name: 'Open practice' }).click();
+  await checkPage(page, 'personalized detail', page.getByRole('dialog').getByRole('tab', { name: 'Content' }));
+});
+
 test('live dream signs in the dream dialog and the My Symbols page fit a phone', async ({ page }) => {
   test.slow();
   await signUpViaApi(page);

@@ -102,6 +102,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: paths.guidedLibrary,
+            lazy: async () => ({
+              Component: (await import('@app/features/guided/pages/guided-library-page')).GuidedLibraryPage,
+            }),
+          },
+          {
             path: paths.profile,
             lazy: async () => ({ Component: (await import('@app/features/users/pages/profile-page')).ProfilePage }),
           },

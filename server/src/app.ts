@@ -25,7 +25,7 @@ import { registerSecurityHeaders } from './middleware/security-headers';
 import { fastSerializerCompiler } from './middleware/serializer';
 import { registerFeatureRoutes, type FeatureDeps } from './features/registry';
 
-export interface AppDeps extends Omit<FeatureDeps, 'db' | 'environment'> {
+export interface AppDeps extends Omit<FeatureDeps, 'db' | 'environment' | 'ai'> {
   config: AppConfig;
   db: Database;
   /** Directory of the built client; null serves the API only. Defaults to dist/client. */
@@ -33,6 +33,12 @@ export interface AppDeps extends Omit<FeatureDeps, 'db' | 'environment'> {
   logger?: FastifyServerOptions['logger'];
   /** An existing pino logger (the process entry passes its own). */
   loggerInstance?: FastifyBaseLogger;
+}
+
+/** The address a static file was asked for: the plugin hands setHeaders Node's response, which knows its request. */
+function requestUrl(res: object): string {
+  const req = (res as { req?: { url?: unknown } }).req;
+  return typeof req?.url === 'string' ? req.url : '';
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -91,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginFailures: config.authThrottle?.loginFailures,
     registrations: config.authThrottle?.registrations,
   });
-  await registerFeatureRoutes(app, { db, engine: deps.engine, environment: config.nodeEnv });
+  await registerFeatureRoutes(app, { db, engine: deps.engine, environment: config.nodeEnv, ai: config.ai });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
@@ -106,8 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The build writes .br/.gz next to each asset (scripts/compress-assets.mjs).
       preCompressed: true,
       setHeaders(res, filePath) {
-        // Vite puts a content hash in every file name under assets/: safe to cache for a year.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Vite puts a content hash in every file name under assets/: safe to cache for a year. The
+        // ambient audio is asked for with its content hash as ?v= (app/src/features/guided/tracks.ts).
+        const versionedAudio =
+          filePath.includes(`${path.sep}audio${path.sep}`) && /[?&]v=[0-9a-f]+/.test(requestUrl(res));
+        const immutable = versionedAudio || filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.setHeader('Vary', 'Accept-Encoding');
       },

@@ -3,7 +3,7 @@ import { SESSION } from '@common/limits';
 import { buildApp } from './app';
 import { openDatabase, runMigrations } from './db/client';
 import { createEngine } from './engine';
-import { seedReferenceData } from './seed/reference';
+import { seedGuidedLibrary, seedSymbolDictionary } from './seed/reference';
 import { loadConfig } from './env';
 import { deleteExpiredSessions } from './auth/sessions';
 import { pruneIdempotencyKeys } from './lib/idempotency';
@@ -15,6 +15,9 @@ async function main(): Promise<void> {
   let closing = false;
   try {
     await runMigrations(database.db);
+    const guided = await seedGuidedLibrary(database.db);
+    if (guided.added || guided.updated || guided.removed)
+      log.info(guided, 'guided library seeded from its content files');
   } catch (err) {
     await database.close();
     throw err;
@@ -23,7 +26,7 @@ async function main(): Promise<void> {
   // The engine loads in the background: the app answers at once, and a request that needs the
   // engine waits for it. The symbol dictionary is seeded from its knowledge base once it is ready.
   const engine = createEngine({ provider: config.ai.provider, openai: config.ai.openai, log });
-  seedReferenceData(database.db, engine)
+  seedSymbolDictionary(database.db, engine)
     .then((added) => {
       if (added) log.info({ added }, 'symbol dictionary seeded from the knowledge base');
     })

@@ -5,7 +5,7 @@ import { perDatabase } from './per-database';
 
 /**
  * Channels on which PostgreSQL triggers announce changes that in-process caches depend on
- * (migrations 0004 and 0005). Whoever makes the change — an app process, the CLI, a manual SQL
+ * (migrations 0004, 0005 and 0012). Whoever makes the change — an app process, the CLI, a manual SQL
  * session — the trigger announces it on commit.
  */
 export const CHANNELS = {
@@ -16,6 +16,8 @@ export const CHANNELS = {
    * likewise for intentions (migration 0011).
    */
   dreams: 'dt_dreams_changed',
+  /** 'guided' when the guided library changes (migration 0012). */
+  guided: 'dt_guided_changed',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

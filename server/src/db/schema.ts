@@ -255,6 +255,7 @@ export const guidedContent = pgTable(
     difficulty: text('difficulty').notNull(),
     duration: integer('duration').notNull(),
     isPremium: boolean('is_premium').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
     tags: text('tags')
       .array()
       .notNull()

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import type { AppConfig } from '../env';
 import type { InterpretationEngine } from '../engine/types';
 import { requireUser } from '../auth/guards';
 import { adminRoutes } from './admin/routes';
 import { appVersion } from './admin/service';
 import { analyticsRoutes } from './analytics/routes';
 import { dreamRoutes } from './dreams/routes';
+import { guidedRoutes } from './guided/routes';
 import { intentionRoutes } from './intentions/routes';
 import { socialPublicRoutes, socialRoutes } from './social/routes';
 import { interpretationRoutes } from './interpretations/routes';
@@ -17,6 +19,8 @@ import { profileRoutes } from './users/profile-routes';
 export interface FeatureDeps {
   db: Database;
   engine: InterpretationEngine;
+  /** The AI provider settings (the guided library's personalised scripts may use the model). */
+  ai: AppConfig['ai'];
   /** NODE_ENV, shown on the admin System tab. */
   environment: string;
 }
@@ -26,7 +30,7 @@ export interface FeatureDeps {
  * its onRequest hook, before any body is read or validated: a feature registered there cannot forget it.
  */
 export async function registerFeatureRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const { db, engine } = deps;
+  const { db, engine, ai } = deps;
   // Public read (decisions page): the feed and a shared dream, so a copied share link works.
   await app.register(socialPublicRoutes, { db });
   await app.register(adminRoutes, { db, environment: deps.environment, version: appVersion() });
@@ -38,6 +42,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, deps: FeatureD
     await signedIn.register(interpretationRoutes, { db, engine });
     await signedIn.register(symbolRoutes, { db, engine });
     await signedIn.register(analyticsRoutes, { db, engine });
+    await signedIn.register(guidedRoutes, { db, engine, ai });
     await signedIn.register(lexiconRoutes, { db, engine });
     await signedIn.register(socialRoutes, { db });
     await signedIn.register(profileRoutes, { db });

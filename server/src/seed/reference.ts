@@ -1,12 +1,26 @@
 import type { Database } from '../db/client';
 import type { InterpretationEngine } from '../engine/types';
+import { seedGuidedLibrary, type SeedOutcome } from '../features/guided/service';
 import { seedDictionary } from '../features/symbols/service';
 
 /**
- * Reference data every installation needs: the symbol dictionary, from the engine's knowledge base.
- * Idempotent (existing symbols are kept). Waits for the engine to load. Returns the symbols added.
+ * Reference data every installation needs: the guided library, from its content files (quick: the
+ * start awaits it before serving), and the symbol dictionary, from the engine's knowledge base
+ * (waits for the engine to load). Both are idempotent.
  */
-export async function seedReferenceData(db: Database, engine: InterpretationEngine): Promise<number> {
+export { seedGuidedLibrary };
+
+/** The symbol dictionary once the engine is ready; existing symbols are kept. Returns the symbols added. */
+export async function seedSymbolDictionary(db: Database, engine: InterpretationEngine): Promise<number> {
   await engine.ready();
   return seedDictionary(db, engine);
+}
+
+export async function seedReferenceData(
+  db: Database,
+  engine: InterpretationEngine,
+): Promise<{ guided: SeedOutcome; symbols: number }> {
+  const guided = await seedGuidedLibrary(db);
+  const symbols = await seedSymbolDictionary(db, engine);
+  return { guided, symbols };
 }

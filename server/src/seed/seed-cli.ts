@@ -11,8 +11,10 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await runMigrations(database.db);
   // The dictionary is seeded from the built-in knowledge base, whichever provider is configured.
-  const added = await seedReferenceData(database.db, createEngine({ provider: 'local', log }));
-  console.log(`Reference data seeded (${added} new dictionary symbols).`);
+  const { guided, symbols } = await seedReferenceData(database.db, createEngine({ provider: 'local', log }));
+  console.log(
+    `Reference data seeded (guided library: ${guided.added} added, ${guided.updated} updated, ${guided.removed} removed; ${symbols} new dictionary symbols).`,
+  );
   if (process.argv.includes('--demo')) {
     const created = await seedDemoData(database.db);
     console.log(

@@ -11,6 +11,9 @@ import {
 import type { Database } from '../../db/client';
 import { badRequest, pgErrorCode } from '../../lib/http-error';
 
+/** Recurring symbols and motifs across a user's dreams (also read by the guided library's personalisation). */
+export { dreamSigns } from './dream-signs';
+
 /**
  * Every figure here is an aggregate in PostgreSQL over the user's rows (the dreams_user_sort_idx,
  * dreams_tags_idx and intentions_user_date_idx indexes); no dream is loaded into memory.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   calendarSchema,
@@ -14,6 +14,7 @@ import { dreamSignsResponseSchema, dreamSignWordsResponseSchema } from '@common/
 import type { Database } from '../../db/client';
 import type { InterpretationEngine } from '../../engine/types';
 import { currentUser } from '../../auth/guards';
+import { sendSerialized, serialize } from '../../lib/serialized';
 import { dreamSigns, dreamSignWords } from './dream-signs';
 import { analyticsCacheFor } from './cache';
 import { calendar, dayKey, lucidFrequency, onThisDay, stats, topTags } from './service';
@@ -26,6 +27,29 @@ export async function analyticsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = analyticsCacheFor(db);
 
+  /**
+   * A figure from the per-user cache, kept as the JSON the route's own serialiser made, so a hit
+   * costs no serialisation. `keep` false: answered but not kept (dream signs still being completed).
+   */
+  async function sendCached<T>(
+    reply: FastifyReply,
+    userId: number,
+    key: string,
+    compute: () => Promise<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<FastifyReply> {
+    const entry = await cache.get(
+      userId,
+      key,
+      async () => {
+        const value = await compute();
+        return { body: serialize(reply, value), keep: keep(value) };
+      },
+      (made) => made.keep,
+    );
+    return sendSerialized(reply, entry.body);
+  }
+
   r.get(
     '/api/analytics/dream-signs',
     {
@@ -36,9 +60,10 @@ export async function analyticsRoutes(
         response: { 200: dreamSignsResponseSchema, 401: messageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = currentUser(request);
-      return cache.get(
+      return sendCached(
+        reply,
         id,
         'dream-signs',
         () => dreamSigns(db, engine, id),
@@ -70,10 +95,10 @@ export async function analyticsRoutes(
         response: { 200: topTagsResponseSchema, 400: messageSchema, 401: messageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = currentUser(request);
       const { limit } = request.query;
-      return cache.get(id, `top-tags|${limit}`, () => topTags(db, id, limit));
+      return sendCached(reply, id, `top-tags|${limit}`, () => topTags(db, id, limit));
     },
   );
 
@@ -90,10 +115,10 @@ export async function analyticsRoutes(
         response: { 200: statsSchema, ...zoned },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = currentUser(request);
       const { timeZone } = request.query;
-      return cache.get(id, `stats|${dayKey(timeZone)}`, () => stats(db, id, timeZone));
+      return sendCached(reply, id, `stats|${dayKey(timeZone)}`, () => stats(db, id, timeZone));
     },
   );
 
@@ -107,10 +132,10 @@ export async function analyticsRoutes(
         response: { 200: lucidFrequencySchema, ...zoned },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = currentUser(request);
       const { timeZone } = request.query;
-      return cache.get(id, `lucidFrequency|${dayKey(timeZone)}`, () => lucidFrequency(db, id, timeZone));
+      return sendCached(reply, id, `lucidFrequency|${dayKey(timeZone)}`, () => lucidFrequency(db, id, timeZone));
     },
   );
 
@@ -124,10 +149,10 @@ export async function analyticsRoutes(
         response: { 200: calendarSchema, ...zoned },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = currentUser(request);
       const { timeZone } = request.query;
-      return cache.get(id, `calendar|${dayKey(timeZone)}`, () => calendar(db, id, timeZone));
+      return sendCached(reply, id, `calendar|${dayKey(timeZone)}`, () => calendar(db, id, timeZone));
     },
   );
 
@@ -141,10 +166,10 @@ export async function analyticsRoutes(
         response: { 200: onThisDaySchema, ...zoned },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = currentUser(request);
       const { timeZone } = request.query;
-      return cache.get(id, `onThisDay|${dayKey(timeZone)}`, () => onThisDay(db, id, timeZone));
+      return sendCached(reply, id, `onThisDay|${dayKey(timeZone)}`, () => onThisDay(db, id, timeZone));
     },
   );
 }

@@ -27,6 +27,8 @@ export const LIST_SIZES = {
   searchMax: 50,
   topTagsDefault: 5,
   topTagsMax: 50,
+  /** A dream sign links to this many of its dreams, newest first (its count says how many there are). */
+  dreamSignLinks: 20,
   /** The tag input suggests this many of the user's most used tags. */
   tagSuggestions: 8,
   symbolsDefault: 50,

@@ -8,6 +8,7 @@ export const dreamSignSchema = z.object({
   count: z.number().int(),
   firstSeen: z.string().nullable(),
   lastSeen: z.string().nullable(),
+  /** The newest of its dreams (at most LIST_SIZES.dreamSignLinks), newest first. */
   dreamIds: z.array(z.number().int()),
 });
 export type DreamSignItem = z.infer<typeof dreamSignSchema>;

@@ -134,7 +134,7 @@ export function dreamAnalysisTable(db: Database, userId: number): AnalysisTable 
  * WITH clause (summary: AnalysisSummary); `except` leaves one dream out (the one being read).
  */
 export function currentAnalyses(userId: number, fingerprint: string, except?: number): SQL {
-  return sql`select d.id, d.title, d.date, a.summary
+  return sql`select d.id, d.title, d.date, d.sort_at, a.summary
     from dreams d join dream_analyses a on a.dream_id = d.id
     where d.user_id = ${userId} and a.user_id = ${userId} and a.kb_fingerprint = ${fingerprint}
       and a.dream_updated_at = d.updated_at and a.summary is not null ${except === undefined ? sql`` : sql`and d.id <> ${except}`}`;

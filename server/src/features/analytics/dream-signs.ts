@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LIST_SIZES } from '@common/limits';
 import type { Database } from '../../db/client';
 import { bySignOrder, symbolLabel } from '../../engine';
 import type { DreamSign, InterpretationEngine } from '../../engine/types';
@@ -28,10 +29,10 @@ async function countSigns(
   }>(sql`
     with cur as (${currentAnalyses(userId, fingerprint)}),
     items as (
-      select 'symbol' as kind, s->>'name' as key, null::text as label, cur.id, cur.date
+      select 'symbol' as kind, s->>'name' as key, null::text as label, cur.id, cur.date, cur.sort_at
         from cur cross join lateral jsonb_array_elements(cur.summary->'symbols') s
       union all
-      select 'motif', m->>'id', m->>'name', cur.id, cur.date
+      select 'motif', m->>'id', m->>'name', cur.id, cur.date, cur.sort_at
         from cur cross join lateral jsonb_array_elements(cur.summary->'motifs') m
     ),
     counts as (
@@ -43,7 +44,8 @@ async function countSigns(
       select kind, key, max(label) as label, count(*)::int as count,
         to_char(min(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as first_seen,
         to_char(max(date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_seen,
-        string_agg(id::text, ',') as dream_ids
+        array_to_string((array_agg(id order by sort_at desc, id desc))[1:${LIST_SIZES.dreamSignLinks}], ',')
+          as dream_ids
       from items group by kind, key having count(*) >= ${MIN_DREAMS}
     )
     -- One row even without signs, for the counts.
@@ -59,11 +61,8 @@ async function countSigns(
             count: Number(r.count),
             firstSeen: r.first_seen,
             lastSeen: r.last_seen,
-            // Sent as text: splitting it is cheaper than node-postgres's array parser for thousands of ids.
-            dreamIds: r.dream_ids
-              .split(',')
-              .map(Number)
-              .sort((a, b) => a - b),
+            // The newest few, as text: splitting it is cheaper than node-postgres's array parser.
+            dreamIds: r.dream_ids.split(',').map(Number),
           },
         ]
       : [],

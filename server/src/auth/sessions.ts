@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { SESSION } from '@common/limits';
 import type { Database } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
-import { changeFeedFor } from '../db/change-feed';
+import { CHANNELS, changeFeedFor } from '../db/change-feed';
 import { perDatabase } from '../db/per-database';
 import { SessionCache } from './session-cache';
 
@@ -84,6 +84,14 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.sid, sid));
   // The trigger announces it to every process; this one forgets it at once.
   sessionCacheFor(db).evictSession(sid);
+}
+
+/**
+ * The process's own change to a user (profile, avatar, role, deletion): every cache that depends on
+ * users hears it now, as it will hear the trigger's announcement (migration 0004) from other processes.
+ */
+export function userChanged(db: Database, userId: number): void {
+  changeFeedFor(db).dispatch(CHANNELS.auth, `user:${userId}`);
 }
 
 export async function deleteExpiredSessions(db: Database): Promise<number> {

@@ -5,7 +5,7 @@ import { perDatabase } from './per-database';
 
 /**
  * Channels on which PostgreSQL triggers announce changes that in-process caches depend on
- * (migrations 0004, 0005 and 0012). Whoever makes the change — an app process, the CLI, a manual SQL
+ * (migrations 0004, 0005, 0011, 0012 and 0015). Whoever makes the change — an app process, the CLI, a manual SQL
  * session — the trigger announces it on commit.
  */
 export const CHANNELS = {
@@ -18,6 +18,11 @@ export const CHANNELS = {
   dreams: 'dt_dreams_changed',
   /** 'guided' when the guided library changes (migration 0012). */
   guided: 'dt_guided_changed',
+  /**
+   * 'share:<userId>', 'like:<sharedDreamId>:<userId>' and 'comment:<sharedDreamId>:<userId>' when a
+   * shared dream, a like or a comment is added, changed or removed (migration 0015).
+   */
+  social: 'dt_social_changed',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

@@ -6,6 +6,7 @@ import { perDatabase } from '../../db/per-database';
 import { dreams, intentions } from '../../db/schema';
 import { withIdempotencyKey, type IdempotentRequest, type StoredAnswer } from '../../lib/idempotency';
 import { loadIntention } from '../intentions/policy';
+import { userSharesChanged } from '../social/service';
 import { dreamNotFound } from './policy';
 import { presentDream, storedDreamColumns, type StoredDream } from './presenter';
 import { dreamsChanged, RECENT_FETCH_MIN, recentDreamsCacheFor } from './recent-cache';
@@ -143,6 +144,8 @@ export async function deleteDream(db: Database, dream: StoredDream): Promise<voi
   const removed = await db.delete(dreams).where(eq(dreams.id, dream.id)).returning({ id: dreams.id });
   if (!removed.length) throw dreamNotFound(); // deleted since the route loaded it
   dreamsChanged(db, dream.userId);
+  // Its share, if any, went with it (foreign key): the community feed forgets its pages now.
+  userSharesChanged(db, dream.userId);
 }
 
 /** Home and Journal load this on every visit: a named prepared statement skips parse and plan. */

@@ -50,6 +50,16 @@ export function readableCondition(viewer: Viewer, table: typeof sharedDreams | t
   return or(eq(table.isHidden, false), eq(table.userId, viewer.id));
 }
 
+/**
+ * Whether the reader's feed is the public one (what a visitor reads), so it may be answered from the
+ * public pages with the reader's own likes, posters and ownership laid over them: a visitor, or a
+ * signed-in user who is not an admin and has no hidden share or comment (hidden items exist for their
+ * author and admins only, so such a reader's pages and counts differ).
+ */
+export function readsPublicFeed(viewer: Viewer, hasHiddenItems: boolean): boolean {
+  return !viewer || (!isAdmin(viewer) && !hasHiddenItems);
+}
+
 /** The SQL form of maySeePoster, for the feed query: true when the poster may be shown. */
 export function posterVisibleSql(viewer: Viewer, table: typeof sharedDreams | typeof dreamComments): SQL {
   if (isAdmin(viewer)) return sql`true`;

@@ -18,8 +18,10 @@ import type { Database } from '../../db/client';
 import { currentUser } from '../../auth/guards';
 import { loadDream } from '../dreams/policy';
 import { loadComment, loadSharedDream, sharedDreamNotFound } from './policy';
+import { sendSerialized, serialize } from '../../lib/serialized';
 import {
   addComment,
+  communityFeed,
   deleteComment,
   deleteSharedDream,
   feedItem,
@@ -49,7 +51,14 @@ export async function socialPublicRoutes(app: FastifyInstance, options: { db: Da
         response: { 200: feedResponseSchema, ...errors },
       },
     },
-    async (request) => feedPage(db, request.user, request.query),
+    async (request, reply) => {
+      const answer = await communityFeed(db, request.user, request.query);
+      if ('body' in answer) return sendSerialized(reply, answer.body);
+      if (!answer.keepBody) return answer.response;
+      const body = serialize(reply, answer.response);
+      answer.keepBody(body);
+      return sendSerialized(reply, body);
+    },
   );
 
   r.get(
@@ -150,7 +159,7 @@ export async function socialRoutes(app: FastifyInstance, options: { db: Database
     },
     async (request) => {
       const dream = await loadSharedDream(db, currentUser(request), request.params.id, 'delete');
-      await deleteSharedDream(db, dream.id);
+      await deleteSharedDream(db, dream);
       return { message: 'Dream unshared' };
     },
   );
@@ -202,7 +211,7 @@ export async function socialRoutes(app: FastifyInstance, options: { db: Database
     },
     async (request) => {
       const comment = await loadComment(db, currentUser(request), request.params.id, 'delete');
-      await deleteComment(db, comment.id);
+      await deleteComment(db, comment);
       return { message: 'Comment deleted' };
     },
   );

@@ -6,7 +6,15 @@ import type { CommentItem, FeedItem, FeedResponse, LikeResult, SharedStatus } fr
 import type { Database } from '../../db/client';
 import { dreamComments, dreamLikes, reports, sharedDreams, users } from '../../db/schema';
 import { conflict, pgErrorCode } from '../../lib/http-error';
-import { commentNotFound, readableCondition, sharedDreamNotFound, type Actor, type Viewer } from './policy';
+import { socialChanged, socialFeedCacheFor, type ReaderState } from './feed-cache';
+import {
+  commentNotFound,
+  readableCondition,
+  readsPublicFeed,
+  sharedDreamNotFound,
+  type Actor,
+  type Viewer,
+} from './policy';
 import { posterColumns, presentComment, presentFeedItem, type FeedRow } from './presenter';
 
 export async function sharedStatus(db: Database, dreamId: number): Promise<SharedStatus> {
@@ -34,6 +42,7 @@ export async function shareDream(db: Database, actor: Actor, dreamId: number, in
       .values({ dreamId, userId: actor.id, ...input })
       .returning({ id: sharedDreams.id });
     if (!row) throw new Error('insert returned no row');
+    socialChanged(db, `share:${actor.id}`);
     const item = await feedItem(db, actor, row.id);
     if (!item) throw sharedDreamNotFound();
     return item;
@@ -44,8 +53,17 @@ export async function shareDream(db: Database, actor: Actor, dreamId: number, in
   }
 }
 
-export async function deleteSharedDream(db: Database, id: number): Promise<void> {
-  await db.delete(sharedDreams).where(eq(sharedDreams.id, id));
+export async function deleteSharedDream(db: Database, item: { id: number; userId: number }): Promise<void> {
+  await db.delete(sharedDreams).where(eq(sharedDreams.id, item.id));
+  socialChanged(db, `share:${item.userId}`);
+}
+
+/**
+ * A user's dreams were deleted by another feature (their shares go with them, by the foreign key):
+ * the feed forgets its pages now rather than when the trigger's announcement arrives.
+ */
+export function userSharesChanged(db: Database, userId: number): void {
+  socialChanged(db, `share:${userId}`);
 }
 
 /**
@@ -74,16 +92,19 @@ function feedSelect<Extra extends Record<string, SQL.Aliased | SQL>>(db: Databas
     .innerJoin(users, eq(users.id, sharedDreams.userId));
 }
 
+type PageOptions = { page: number; limit: number; mine?: boolean };
+
 /**
- * One page of the feed, newest first; `mine` keeps the viewer's own shares (My Shared Dreams). The
- * page and the number of readable shares come in one statement (the count is an uncorrelated subquery,
- * run once); only a page past the end needs a second query for the count.
+ * One page of the feed's rows as the viewer may read them, newest first, and the number of readable
+ * shares; `mine` keeps the viewer's own shares (My Shared Dreams). The page and the count come in one
+ * statement (the count is an uncorrelated subquery, run once); only a page past the end needs a
+ * second query for the count.
  */
-export async function feedPage(
+async function feedRows(
   db: Database,
   viewer: Viewer,
-  options: { page: number; limit: number; mine?: boolean },
-): Promise<FeedResponse> {
+  options: PageOptions,
+): Promise<{ rows: FeedRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [readableCondition(viewer, sharedDreams)];
   if (options.mine && viewer) conditions.push(eq(sharedDreams.userId, viewer.id));
   const where = and(...conditions);
@@ -107,13 +128,64 @@ export async function feedPage(
     const [counted] = await db.select({ n: count() }).from(sharedDreams).where(where);
     n = counted?.n ?? 0;
   }
-  const total = Number(n);
+  return { rows: rows as FeedRow[], total: Number(n) };
+}
+
+function feedResponse(viewer: Viewer, options: PageOptions, rows: FeedRow[], total: number): FeedResponse {
   return {
-    sharedDreams: rows.map((row) => presentFeedItem(viewer, row as FeedRow)),
+    sharedDreams: rows.map((row) => presentFeedItem(viewer, row)),
     totalPages: Math.max(1, Math.ceil(total / options.limit)),
     page: options.page,
     total,
   };
+}
+
+/** One page of the feed read from the database (My Shared Dreams, admins, readers with hidden items). */
+export async function feedPage(db: Database, viewer: Viewer, options: PageOptions): Promise<FeedResponse> {
+  const { rows, total } = await feedRows(db, viewer, options);
+  return feedResponse(viewer, options, rows, total);
+}
+
+/** The reader's likes and whether they have a hidden share or comment, in one statement. */
+async function readerState(db: Database, userId: number): Promise<ReaderState> {
+  const result = await db.execute<{ liked: number[]; hidden: boolean }>(sql`select
+    coalesce((select array_agg(${dreamLikes.sharedDreamId}) from ${dreamLikes} where ${dreamLikes.userId} = ${userId}), '{}') as liked,
+    exists (select 1 from ${sharedDreams} where ${sharedDreams.userId} = ${userId} and ${sharedDreams.isHidden})
+      or exists (select 1 from ${dreamComments} where ${dreamComments.userId} = ${userId} and ${dreamComments.isHidden}) as hidden`);
+  const row = result.rows[0];
+  return { liked: new Set((row?.liked ?? []).map(Number)), hasHiddenItems: Boolean(row?.hidden) };
+}
+
+/**
+ * The answer for GET /api/social/dream-feed: either bytes ready to send, or the response (with
+ * keepBody when its serialisation may be kept for the next reader).
+ */
+export type CommunityFeedAnswer = { body: Buffer } | { response: FeedResponse; keepBody?: (body: Buffer) => void };
+
+/**
+ * The community feed (All Dreams). Readers whose feed is the public one (policy: readsPublicFeed) are
+ * answered from the per-process cache (feed-cache.ts): the public page with its counts, overlaid with
+ * the reader's own likes, their own anonymous posters and their ownership by the presenter. A reader
+ * who posted and liked nothing on the page gets the visitor's answer, serialised once. Admins and
+ * readers with hidden items of their own read the database.
+ */
+export async function communityFeed(db: Database, viewer: Viewer, options: PageOptions): Promise<CommunityFeedAnswer> {
+  const cache = socialFeedCacheFor(db);
+  // Admins first: their feed is never the public one, so their likes need not be read.
+  if (!readsPublicFeed(viewer, false)) return { response: await feedPage(db, viewer, options) };
+  const reader = viewer ? await cache.reader(viewer.id, () => readerState(db, viewer.id)) : null;
+  if (reader && !readsPublicFeed(viewer, reader.hasHiddenItems))
+    return { response: await feedPage(db, viewer, options) };
+  const { page, keepBody } = await cache.page(options.page, options.limit, () =>
+    feedRows(db, null, { page: options.page, limit: options.limit }),
+  );
+  const neutral = !viewer || page.rows.every((row) => row.userId !== viewer.id && !reader?.liked.has(row.id));
+  if (neutral && page.body) return { body: page.body };
+  const rows = neutral
+    ? page.rows
+    : page.rows.map((row) => ({ ...row, userHasLiked: Boolean(reader?.liked.has(row.id)) }));
+  const response = feedResponse(viewer, options, rows, page.total);
+  return neutral ? { response, keepBody } : { response };
 }
 
 /** One shared dream as a feed item, or undefined when it is missing or the viewer may not read it. */
@@ -134,7 +206,7 @@ export async function setLike(
   sharedDreamId: number,
   wanted: boolean | undefined,
 ): Promise<LikeResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${actor.id}::int, ${sharedDreamId}::int)`);
     const mine = and(eq(dreamLikes.userId, actor.id), eq(dreamLikes.sharedDreamId, sharedDreamId));
     const [existing] = await tx.select({ userId: dreamLikes.userId }).from(dreamLikes).where(mine).limit(1);
@@ -150,6 +222,8 @@ export async function setLike(
       .where(eq(dreamLikes.sharedDreamId, sharedDreamId));
     return { liked, likeCount: counted?.n ?? 0 };
   });
+  socialChanged(db, `like:${sharedDreamId}:${actor.id}`);
+  return result;
 }
 
 function commentSelect(db: Database) {
@@ -178,16 +252,33 @@ export async function addComment(
     .values({ sharedDreamId, userId: actor.id, content: input.content, isAnonymous: input.isAnonymous })
     .returning({ id: dreamComments.id });
   if (!inserted) throw new Error('insert returned no row');
+  socialChanged(db, `comment:${sharedDreamId}:${actor.id}`);
   const [row] = await commentSelect(db).where(eq(dreamComments.id, inserted.id)).limit(1);
   if (!row) throw commentNotFound();
   return presentComment(actor, row);
 }
 
-export async function deleteComment(db: Database, id: number): Promise<void> {
-  await db.delete(dreamComments).where(eq(dreamComments.id, id));
+export async function deleteComment(
+  db: Database,
+  comment: { id: number; sharedDreamId: number; userId: number },
+): Promise<void> {
+  await db.delete(dreamComments).where(eq(dreamComments.id, comment.id));
+  socialChanged(db, `comment:${comment.sharedDreamId}:${comment.userId}`);
 }
 
 type ReportTarget = { kind: 'dream'; id: number } | { kind: 'comment'; id: number };
+
+/** What a change to the item is announced as (the triggers of migration 0015 say the same). */
+function itemChanged(db: Database, target: ReportTarget, row: { userId: number; sharedDreamId: number }): void {
+  socialChanged(db, target.kind === 'dream' ? `share:${row.userId}` : `comment:${row.sharedDreamId}:${row.userId}`);
+}
+
+/** The columns itemChanged needs, as an update returns them. */
+function changedColumns(target: ReportTarget) {
+  return target.kind === 'dream'
+    ? { userId: sql<number>`${sharedDreams.userId}`, sharedDreamId: sql<number>`${sharedDreams.id}` }
+    : { userId: sql<number>`${dreamComments.userId}`, sharedDreamId: sql<number>`${dreamComments.sharedDreamId}` };
+}
 
 function reportsOf(target: ReportTarget) {
   return target.kind === 'dream' ? eq(reports.sharedDreamId, target.id) : eq(reports.commentId, target.id);
@@ -201,7 +292,7 @@ function reportsOf(target: ReportTarget) {
 export async function report(db: Database, actor: Actor, target: ReportTarget): Promise<{ hidden: boolean }> {
   const table = target.kind === 'dream' ? sharedDreams : dreamComments;
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       await tx.select({ id: table.id }).from(table).where(eq(table.id, target.id)).for('update');
       await tx.insert(reports).values({
         reporterId: actor.id,
@@ -217,9 +308,11 @@ export async function report(db: Database, actor: Actor, target: ReportTarget): 
         .update(table)
         .set(hide ? { isReported: true, isHidden: true } : { isReported: true })
         .where(eq(table.id, target.id))
-        .returning({ isHidden: table.isHidden });
-      return { hidden: Boolean(row?.isHidden) };
+        .returning({ isHidden: table.isHidden, ...changedColumns(target) });
+      return { hidden: Boolean(row?.isHidden), row };
     });
+    if (result.row) itemChanged(db, target, result.row);
+    return { hidden: result.hidden };
   } catch (err) {
     const { code } = pgErrorCode(err);
     if (code === '23505')
@@ -236,18 +329,20 @@ export async function report(db: Database, actor: Actor, target: ReportTarget): 
 export async function moderate(db: Database, target: ReportTarget, action: ModerationAction): Promise<void> {
   const table = target.kind === 'dream' ? sharedDreams : dreamComments;
   const status = action === 'hide' ? 'hidden' : action === 'restore' ? 'restored' : 'dismissed';
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(table)
       .set(action === 'hide' ? { isHidden: true, isReported: false } : { isHidden: false, isReported: false })
       .where(eq(table.id, target.id))
-      .returning({ id: table.id });
+      .returning(changedColumns(target));
     if (!row) throw target.kind === 'dream' ? sharedDreamNotFound() : commentNotFound();
     await tx
       .update(reports)
       .set({ status })
       .where(and(reportsOf(target), eq(reports.status, 'open')));
+    return row;
   });
+  itemChanged(db, target, changed);
 }
 
 const EXCERPT = COMMUNITY.cardTruncate;

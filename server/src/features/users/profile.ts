@@ -3,7 +3,7 @@ import { MSG } from '@common/messages';
 import type { AvatarBody, ProfileBody } from '@common/schemas/users';
 import type { Database } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
-import { hashToken, sessionCacheFor } from '../../auth/sessions';
+import { hashToken, sessionCacheFor, userChanged } from '../../auth/sessions';
 import { badRequest, conflict, pgErrorCode } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { mayChangeAccount, ownAccount } from './policy';
@@ -60,6 +60,7 @@ export async function updateProfile(
     });
     if (!updated) throw new Error('profile update returned no row');
     refreshSession(db, sessionToken);
+    userChanged(db, user.id);
     return updated;
   } catch (err) {
     const { code, constraint } = pgErrorCode(err);
@@ -91,5 +92,6 @@ export async function updateAvatar(
   const updated = rows[0];
   if (!updated) throw new Error('avatar update returned no row');
   refreshSession(db, sessionToken);
+  userChanged(db, user.id);
   return updated;
 }

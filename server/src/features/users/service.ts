@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { MSG } from '@common/messages';
 import type { Database } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
+import { userChanged } from '../../auth/sessions';
 import { conflict, forbidden, pgErrorCode } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 
@@ -128,6 +129,7 @@ export async function updateAccount(
     }
     if (!Object.keys(changes).length) return await findUserById(db, userId);
     const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    userChanged(db, userId);
     return row;
   } catch (err) {
     const { code, constraint } = pgErrorCode(err);
@@ -148,6 +150,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<boole
     .delete(users)
     .where(and(eq(users.id, userId), eq(users.isSuperAdmin, false)))
     .returning({ id: users.id });
+  userChanged(db, userId);
   return rows.length > 0;
 }
 

@@ -2,7 +2,15 @@
 // the marble avatar's frame rate with 20 marbles on screen in Chromium.
 import { ACCENT_PATTERNS, AVATAR_COLOURS, MARBLE_TYPES } from '../common/schemas/users';
 import { marblePage } from '../scripts/marbles/page';
-import { assertClean, load, ratio, signUp, type LoadResult } from './lib/load';
+import {
+  assertClean,
+  load,
+  ratio,
+  signUp,
+  timeAfterEachAnnouncement,
+  type LoadResult,
+  type UncachedTiming,
+} from './lib/load';
 import { startApp, startBareFastify } from './lib/processes';
 import type { Figure } from './lib/results';
 import { connectAppDatabase, seedDreams, seedUsers, withAppDatabase } from './lib/seed';
@@ -26,44 +34,6 @@ const ENDPOINTS = [
 
 /** Uncached requests per endpoint: the user's figures are evicted before each one. */
 const UNCACHED_SAMPLES = 40;
-
-interface Uncached {
-  p50Ms: number;
-  p99Ms: number;
-  meanMs: number;
-  samples: number;
-}
-
-/**
- * What a request costs when the cache cannot answer: before each one the bench announces a change
- * to the user's dreams (as the trigger does), waits for the app to hear it, then times one GET.
- */
-async function uncached(
-  client: Awaited<ReturnType<typeof connectAppDatabase>>,
-  url: string,
-  userId: number,
-  cookie: string,
-): Promise<Uncached> {
-  const times: number[] = [];
-  for (let i = 0; i < UNCACHED_SAMPLES; i++) {
-    await client.query(`select pg_notify('dt_dreams_changed', $1)`, [`dreams:${userId}`]);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
-    await res.arrayBuffer();
-    times.push(performance.now() - t0);
-    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  }
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0) * 10) / 10;
-  return {
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    meanMs: Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 10) / 10,
-    samples: times.length,
-  };
-}
 
 const MARBLES = 20;
 const FRAME_SECONDS = 4;
@@ -159,7 +129,7 @@ export async function measureFrames(count: number): Promise<FrameRun> {
 export async function benchInsights(): Promise<{ figures: Figure[]; raw: Record<string, unknown>; notes: string[] }> {
   const bare = await startBareFastify();
   const app = await startApp();
-  const runs: Record<string, { ratio: LoadResult; p99: LoadResult; uncached: Uncached }> = {};
+  const runs: Record<string, { ratio: LoadResult; p99: LoadResult; uncached: UncachedTiming }> = {};
   let baseline: LoadResult | undefined;
   let seedMs = 0;
   let fillMs = 0;
@@ -215,7 +185,12 @@ export async function benchInsights(): Promise<{ figures: Figure[]; raw: Record<
         runs[path] = {
           ratio: r32,
           p99: r4,
-          uncached: await uncached(client, app.baseUrl + path, main.id, main.cookie),
+          uncached: await timeAfterEachAnnouncement(
+            app.baseUrl + path,
+            main.cookie,
+            () => client.query(`select pg_notify('dt_dreams_changed', $1)`, [`dreams:${main.id}`]),
+            UNCACHED_SAMPLES,
+          ),
         };
       }
     } finally {

@@ -5,8 +5,7 @@
 // change. The uncached figures read the database on every request: an admin's feed (never cached),
 // and a signed-in reader's page evicted before each request.
 import os from 'node:os';
-import type pg from 'pg';
-import { assertClean, load, ratio, signUp, type LoadResult } from './lib/load';
+import { assertClean, load, ratio, signUp, timeAfterEachAnnouncement, type LoadResult } from './lib/load';
 import { startApp, startBareFastify } from './lib/processes';
 import { seedDreams, seedUsers, withAppDatabase } from './lib/seed';
 import type { SectionResult } from './lib/results';
@@ -16,42 +15,6 @@ const SHARED = 10_000;
 const LIKES_PER_DREAM = 5; // 50,000 likes
 const COMMENTS_PER_DREAM = 2; // 20,000 comments
 const CONNECTIONS = 4;
-/** Requests timed one by one after an announced change, for the uncached latency. */
-const UNCACHED_SAMPLES = 40;
-
-interface Uncached {
-  p50Ms: number;
-  p99Ms: number;
-  meanMs: number;
-  samples: number;
-}
-
-/**
- * What a request costs when the cache cannot answer: before each one the bench announces a change to a
- * share (as the trigger does), waits for the app to hear it, then times one GET.
- */
-async function uncached(client: pg.Client, url: string, cookie: string): Promise<Uncached> {
-  const times: number[] = [];
-  for (let i = 0; i < UNCACHED_SAMPLES; i++) {
-    await client.query(`select pg_notify('dt_social_changed', 'share:0')`);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
-    await res.arrayBuffer();
-    times.push(performance.now() - t0);
-    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  }
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0) * 10) / 10;
-  return {
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    meanMs: Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 10) / 10,
-    samples: times.length,
-  };
-}
-
 export async function benchSocial(): Promise<SectionResult> {
   const bare = await startBareFastify();
   const app = await startApp();
@@ -130,7 +93,12 @@ export async function benchSocial(): Promise<SectionResult> {
     const single = await load(feedUrl, { cookie: viewer.cookie, connections: 1, durationSec: 5 });
     // Never cached: an admin's feed (hidden items and anonymous posters included) reads the database each time.
     const adminRun = await load(feedUrl, { cookie: admin.cookie, connections: CONNECTIONS });
-    const evicted = await withAppDatabase(app, (client) => uncached(client, feedUrl, viewer.cookie));
+    // Uncached, signed in: every page evicted (as a trigger's 'share:' announcement does) before each request.
+    const evicted = await withAppDatabase(app, (client) =>
+      timeAfterEachAnnouncement(feedUrl, viewer.cookie, () =>
+        client.query(`select pg_notify('dt_social_changed', 'share:0')`),
+      ),
+    );
     const loadAfter = os.loadavg();
     const runs: [string, LoadResult][] = [
       ['baseline', baseline],

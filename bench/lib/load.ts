@@ -136,3 +136,42 @@ export function combine(runs: LoadResult[]): LoadResult {
     non2xx: sum((r) => r.non2xx),
   };
 }
+
+export interface UncachedTiming {
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  samples: number;
+}
+
+/**
+ * What a request costs when a cache cannot answer: before each one `announce` runs (a pg_notify such
+ * as a trigger sends, evicting what the request reads), the bench waits for the app to hear it, then
+ * times one GET on one connection.
+ */
+export async function timeAfterEachAnnouncement(
+  url: string,
+  cookie: string,
+  announce: () => Promise<unknown>,
+  samples = 40,
+): Promise<UncachedTiming> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    await announce();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0) * 10) / 10;
+  return {
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    meanMs: Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 10) / 10,
+    samples: times.length,
+  };
+}

@@ -17,30 +17,22 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION dt_notify_dream_likes_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Likes and comments: the kind comes from the table the trigger is on.
+CREATE OR REPLACE FUNCTION dt_notify_social_reaction_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  kind text := CASE TG_TABLE_NAME WHEN 'dream_likes' THEN 'like:' ELSE 'comment:' END;
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    PERFORM pg_notify('dt_social_changed', 'like:' || OLD.shared_dream_id || ':' || OLD.user_id);
+    PERFORM pg_notify('dt_social_changed', kind || OLD.shared_dream_id || ':' || OLD.user_id);
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    PERFORM pg_notify('dt_social_changed', 'like:' || NEW.shared_dream_id || ':' || NEW.user_id);
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION dt_notify_dream_comments_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM pg_notify('dt_social_changed', 'comment:' || OLD.shared_dream_id || ':' || OLD.user_id);
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM pg_notify('dt_social_changed', 'comment:' || NEW.shared_dream_id || ':' || NEW.user_id);
+    PERFORM pg_notify('dt_social_changed', kind || NEW.shared_dream_id || ':' || NEW.user_id);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER shared_dreams_changed_notify AFTER INSERT OR UPDATE OR DELETE ON shared_dreams FOR EACH ROW EXECUTE FUNCTION dt_notify_shared_dreams_changed();
 --> statement-breakpoint
-CREATE TRIGGER dream_likes_changed_notify AFTER INSERT OR UPDATE OR DELETE ON dream_likes FOR EACH ROW EXECUTE FUNCTION dt_notify_dream_likes_changed();
+CREATE TRIGGER dream_likes_changed_notify AFTER INSERT OR UPDATE OR DELETE ON dream_likes FOR EACH ROW EXECUTE FUNCTION dt_notify_social_reaction_changed();
 --> statement-breakpoint
-CREATE TRIGGER dream_comments_changed_notify AFTER INSERT OR UPDATE OR DELETE ON dream_comments FOR EACH ROW EXECUTE FUNCTION dt_notify_dream_comments_changed();
+CREATE TRIGGER dream_comments_changed_notify AFTER INSERT OR UPDATE OR DELETE ON dream_comments FOR EACH ROW EXECUTE FUNCTION dt_notify_social_reaction_changed();

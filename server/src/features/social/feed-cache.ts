@@ -28,8 +28,9 @@ export interface ReaderState {
   hasHiddenItems: boolean;
 }
 
-/** Rough size of a page in memory (strings are UTF-16). */
+/** Rough size of a page in memory (strings are UTF-16); an empty page past the end still counts. */
 const sizeOfPage = (page: PublicPage) =>
+  1024 +
   page.rows.reduce(
     (s, r) =>
       s + 400 + 2 * (r.title.length + r.content.length + (r.interpretation?.length ?? 0) + r.tags.join().length),

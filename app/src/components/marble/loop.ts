@@ -37,10 +37,10 @@ function angleAt(time: number, phase: number): number {
 
 function tick(time: number) {
   frame = null;
-  let any = false;
+  let onScreen = false;
   for (const entry of entries.values()) {
     if (!entry.visible) continue;
-    any = true;
+    onScreen = true;
     const angle = angleAt(time, entry.phase);
     // A turn smaller than a pixel at the rim cannot be seen: small marbles repaint every few frames.
     const turned = Math.abs(angle - entry.painted) % (Math.PI * 2);
@@ -48,7 +48,7 @@ function tick(time: number) {
     paintMarble(entry.ctx, entry.layers, angle);
     entry.painted = angle;
   }
-  if (any && !reducedMotion()) frame = requestAnimationFrame(tick);
+  if (onScreen && !reducedMotion()) frame = requestAnimationFrame(tick);
 }
 
 function schedule() {

@@ -11,8 +11,22 @@ import {
 import type { Database } from '../../db/client';
 import { badRequest, pgErrorCode } from '../../lib/http-error';
 
-/** Recurring symbols and motifs across a user's dreams (also read by the guided library's personalisation). */
-export { dreamSigns } from './dream-signs';
+import type { InterpretationEngine } from '../../engine/types';
+import { analyticsCacheFor } from './cache';
+import { dreamSigns } from './dream-signs';
+
+/**
+ * The user's recurring symbols and motifs (read by the guided library's personalisation) through the per-user insights cache (the same entry rules as the route:
+ * evicted when their dreams change; an answer still pending background analysis is not kept).
+ */
+export function cachedDreamSigns(db: Database, engine: InterpretationEngine, userId: number) {
+  return analyticsCacheFor(db).get(
+    userId,
+    'dream-signs:value',
+    () => dreamSigns(db, engine, userId),
+    (answer) => answer.pending === 0,
+  );
+}
 
 /**
  * Every figure here is an aggregate in PostgreSQL over the user's rows (the dreams_user_sort_idx,

@@ -5,8 +5,7 @@ import type { Database } from '../../db/client';
 import { guidedContent } from '../../db/schema';
 import type { AppConfig } from '../../env';
 import type { InterpretationEngine } from '../../engine/types';
-import { dreamSigns } from '../analytics/service';
-import { guidedCachesFor } from './caches';
+import { cachedDreamSigns } from '../analytics/service';
 import { composePersonalized } from './compose';
 import { loadLibrary, shippedBlocks, type LibraryItem } from './library';
 import { composeWithModel, type GuidedLog } from './model';
@@ -104,26 +103,11 @@ export interface PersonaliseDeps {
 
 /** The labels of the user's recurring dream signs, most frequent first. */
 async function recurringSigns(deps: PersonaliseDeps, actor: Actor): Promise<string[]> {
-  const owner = dreamSignsOwner(actor);
-  const caches = guidedCachesFor(deps.db);
-  const cached = caches.signs.get(owner);
-  if (cached) return cached;
-  const running = caches.signsInFlight.get(owner);
-  if (running) return running;
-  const epoch = caches.signs.epoch;
-  const reading = dreamSigns(deps.db, deps.engine, owner)
-    .then(({ signs, pending }) => {
-      const labels = signs
-        .filter((s) => s.count >= RECURRING_FROM)
-        .slice(0, SIGNS_USED)
-        .map((s) => s.label);
-      // Dreams still being analysed in the background: the signs are not complete, so not kept.
-      if (!pending) caches.signs.set(owner, labels, epoch);
-      return labels;
-    })
-    .finally(() => caches.signsInFlight.delete(owner));
-  caches.signsInFlight.set(owner, reading);
-  return reading;
+  const { signs } = await cachedDreamSigns(deps.db, deps.engine, dreamSignsOwner(actor));
+  return signs
+    .filter((s) => s.count >= RECURRING_FROM)
+    .slice(0, SIGNS_USED)
+    .map((s) => s.label);
 }
 
 /**

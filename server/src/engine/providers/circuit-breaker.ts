@@ -1,3 +1,11 @@
+import { APIConnectionError, APIError } from 'openai';
+
+/** The server is unreachable, hung or failing on its side (not: it answered with something unusable). */
+export function isServerDown(err: unknown): boolean {
+  if (err instanceof APIConnectionError) return true;
+  return err instanceof APIError && (err.status === undefined || err.status >= 500 || err.status === 429);
+}
+
 /**
  * Keeps a dead or hung model server from costing every reading a timeout. After a failure the
  * circuit opens: requests skip the server (the local reading answers at once) until the cool-down

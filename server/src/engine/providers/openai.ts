@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import OpenAI, { APIConnectionError, APIError } from 'openai';
+import OpenAI, { APIError } from 'openai';
 import { z } from 'zod';
 import { findRecurrences } from '../compose/history';
 import type { KnowledgeBase } from '../kb/loader';
@@ -12,7 +12,7 @@ import type {
   InterpretationResult,
   SymbolReading,
 } from '../types';
-import { CircuitBreaker } from './circuit-breaker';
+import { CircuitBreaker, isServerDown } from './circuit-breaker';
 import { insightsOf, type EngineLog, type LocalEngine, type PreparedReading } from './local';
 import { capParagraph, MAX_PARAGRAPH_CHARS, straySymbol } from './openai-answer';
 
@@ -154,12 +154,6 @@ function materialOf(prepared: PreparedReading, kb: KnowledgeBase): string {
 
 function isClientRejection(err: unknown): boolean {
   return err instanceof APIError && typeof err.status === 'number' && err.status >= 400 && err.status < 500;
-}
-
-/** The server is unreachable, hung or failing on its side (not: it answered with something unusable). */
-function isServerDown(err: unknown): boolean {
-  if (err instanceof APIConnectionError) return true;
-  return err instanceof APIError && (err.status === undefined || err.status >= 500 || err.status === 429);
 }
 
 function describe(err: unknown): string {

@@ -272,16 +272,19 @@ describe('POST /api/guided-library/personalized', () => {
   });
 });
 
-/** A fake OpenAI-compatible server answering every chat completion with `answer`. */
+/** A fake OpenAI-compatible server answering every chat completion with `answer` (or failing with `status`). */
 async function fakeModel(
   answer: () => string,
+  status = 200,
 ): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
   let calls = 0;
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       calls += 1;
+      res.statusCode = status;
       res.setHeader('content-type', 'application/json');
+      if (status !== 200) return res.end(JSON.stringify({ error: { message: 'overloaded' } }));
       res.end(
         JSON.stringify({
           id: 'chatcmpl-1',
@@ -303,6 +306,27 @@ async function fakeModel(
 }
 
 describe('with AI_PROVIDER=openai', () => {
+  it('asks a failing model server once, then writes scripts locally without waiting on it', async () => {
+    const model = await fakeModel(() => '', 503);
+    const app = await startTestApp({
+      ai: { provider: 'openai', openai: { baseURL: model.url, apiKey: 'breaker-test', model: 'fake' } },
+    });
+    try {
+      await seedGuidedLibrary(app.db);
+      const member = await signUp(app.baseUrl);
+      const body = { contentType: 'meditation', difficulty: 'beginner', focusArea: 'a quiet harbour', duration: 5 };
+      for (let i = 0; i < 3; i++) {
+        const res = await personalize(member.client, body);
+        expect(res.status).toBe(200);
+        expect(res.body.title).toBe('Meditation: A quiet harbour');
+      }
+      expect(model.calls()).toBe(1);
+    } finally {
+      await app.close();
+      await model.close();
+    }
+  });
+
   it("uses the model's script when it passes the checks, and the local composition when it does not", async () => {
     let reply = '';
     const model = await fakeModel(() => reply);

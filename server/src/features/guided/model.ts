@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { PAUSE_MARKER } from '@common/guided';
 import type { PersonalizedContent } from '@common/schemas/guided';
+import { CircuitBreaker, isServerDown } from '../../engine/providers/circuit-breaker';
 import type { AppConfig } from '../../env';
 import { spokenWords, type ComposeInput, type Composition } from './compose';
 
@@ -20,6 +21,31 @@ export interface GuidedLog {
 
 const DEFAULT_MODEL = 'gpt-4o-mini';
 const TIMEOUT_MS = 20_000;
+/** A 30-minute script is about 1,400 words; the JSON around it and the rests fit well within this. */
+const MAX_TOKENS = 4096;
+/** After a server failure, requests skip the model this long (the local script answers at once). */
+const COOLDOWN_MS = 60_000;
+
+/** One client and one circuit breaker per model server, as the interpretation provider keeps. */
+const servers = new Map<string, { client: OpenAI; breaker: CircuitBreaker }>();
+
+function serverFor(config: OpenAiConfig) {
+  const key = `${config.baseURL ?? ''}|${config.apiKey ?? ''}`;
+  let server = servers.get(key);
+  if (!server) {
+    server = {
+      client: new OpenAI({
+        baseURL: config.baseURL,
+        apiKey: config.apiKey || 'not-needed',
+        timeout: TIMEOUT_MS,
+        maxRetries: 0,
+      }),
+      breaker: new CircuitBreaker(COOLDOWN_MS),
+    };
+    servers.set(key, server);
+  }
+  return server;
+}
 
 const answerSchema = z.object({
   title: z.string().trim().min(1).max(120),
@@ -52,21 +78,19 @@ export async function composeWithModel(
   draft: Composition,
   log: GuidedLog,
 ): Promise<PersonalizedContent | null> {
+  const { client, breaker } = serverFor(config);
+  if (!breaker.allow()) return null;
   try {
-    const client = new OpenAI({
-      baseURL: config.baseURL,
-      apiKey: config.apiKey || 'not-needed',
-      timeout: TIMEOUT_MS,
-      maxRetries: 0,
-    });
     const completion = await client.chat.completions.create({
       model: config.model || DEFAULT_MODEL,
+      max_tokens: MAX_TOKENS,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
         { role: 'user', content: prompt(input, draft) },
       ],
       response_format: { type: 'json_object' },
     });
+    breaker.succeeded();
     const raw = completion.choices[0]?.message?.content;
     if (typeof raw !== 'string' || !raw.trim()) throw new Error('the answer had no content');
     const parsed = answerSchema.safeParse(JSON.parse(raw));
@@ -80,6 +104,9 @@ export async function composeWithModel(
     if (!new RegExp(PAUSE_MARKER.source, 'i').test(answer.content)) throw new Error('the script marks no rests');
     return answer;
   } catch (err) {
+    // Only a server that is down opens the circuit; an unusable answer means it is alive.
+    if (isServerDown(err)) breaker.failed();
+    else breaker.succeeded();
     log.warn(
       { err: err instanceof Error ? err.message : String(err) },
       'personalised content: the model failed, using the local composition',

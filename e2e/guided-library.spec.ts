@@ -209,10 +209,12 @@ test('the ambient player loads a track, plays, pauses, seeks and mutes', async (
   expect(await audio.evaluate((a: HTMLAudioElement) => a.loop)).toBe(true);
   await player.getByRole('button', { name: 'Loop' }).click();
   expect(await audio.evaluate((a: HTMLAudioElement) => a.loop)).toBe(false);
-  await player.getByLabel('Position').fill('62');
+  await player.getByLabel('Position').fill('58');
   await player.getByRole('button', { name: 'Play' }).click();
-  await expect(state).toContainText('Paused', { timeout: 15_000 });
-  expect(await audio.evaluate((a: HTMLAudioElement) => a.ended)).toBe(true);
+  // It was paused before: wait for it to play, then for the end, so a stale "Paused" cannot pass.
+  await expect(state).toContainText('Playing');
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.ended), { timeout: 15_000 }).toBe(true);
+  await expect(state).toContainText('Paused');
 
   // The lock screen knows the track.
   expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe('Gentle Rain');

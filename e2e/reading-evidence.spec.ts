@@ -18,13 +18,17 @@ test('"Why this reading" highlights the words of the dream a paragraph comes fro
     .locator('[data-paragraph]')
     .filter({ hasText: /staircase/i })
     .first();
-  await paragraph.hover();
-  await expect(
-    narrative
-      .locator('mark')
-      .filter({ hasText: /staircase/i })
-      .first(),
-  ).toBeVisible();
+  // The reading may re-render once its query settles; hover again if the first hover met the old paragraph.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await paragraph.hover();
+    await expect(
+      narrative
+        .locator('mark')
+        .filter({ hasText: /staircase/i })
+        .first(),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await expect(
     panel
       .locator('mark')

@@ -33,6 +33,8 @@ export interface Token {
   corrected?: string;
   /** Part of a name of several capitalised words ("Elm Street", "Golden Dragon"): not an image of its own. */
   name?: boolean;
+  /** Inside a comparison ("prints, like a child's bare feet", "as big as a house"): a likeness, not an image. */
+  likeness: boolean;
 }
 
 export interface Sentence {
@@ -145,6 +147,50 @@ function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean
   return out;
 }
 
+const COMPARISON_VERBS = wordList('comparison-verbs');
+const COMPARISON_HEDGES = wordList('comparison-hedges');
+/** "it was like a carnival"; not "I'd like a coffee". */
+const BE_FORMS = new Set(['be', 'is', 'was', 'were', 'are', "'s", "'re", 'been', 'being', 'am', "'m"]);
+/** Tags a compared noun phrase is made of: "a child's bare feet", "my old school". */
+const LIKENESS_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM', 'PRON']);
+
+/**
+ * Marks the noun phrase of a comparison: after a "like" that follows a comma, a dash, a form of
+ * "be" or a verb of seeming ("it looked like a wolf", "prints, like a child's feet", "it was like a
+ * carnival"), and after "as big as". "I felt like I was flying" (a clause) and "I'd like a coffee"
+ * (the verb) are not comparisons.
+ */
+function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {
+  const out = tokens.map(() => false);
+  const markPhrase = (from: number) => {
+    for (let k = from; k < tokens.length; k += 1) {
+      const t = tokens[k];
+      if (!t || !LIKENESS_POS.has(t.pos)) break;
+      // A subject pronoun starts a clause: "like I was flying".
+      if (t.pos === 'PRON' && !['my', 'his', 'her', 'their', 'our', 'your', 'its'].includes(t.normal)) break;
+      out[k] = true;
+    }
+  };
+  tokens.forEach((t, i) => {
+    if (t.normal === 'like' && t.pos === 'ADP') {
+      let j = i - 1;
+      while (j >= 0 && COMPARISON_HEDGES.has(tokens[j]?.normal ?? '')) j -= 1;
+      const before = tokens[j];
+      if (
+        before &&
+        ((before.pos === 'PUNCT' && /^[,;:(—–-]$/.test(before.normal)) ||
+          (before.pos === 'AUX' && BE_FORMS.has(before.normal)) ||
+          COMPARISON_VERBS.has(before.normal))
+      )
+        markPhrase(i + 1);
+    }
+    // "as big as a house"
+    if (t.normal === 'as' && tokens[i + 2]?.normal === 'as' && ['ADJ', 'ADV'].includes(tokens[i + 1]?.pos ?? ''))
+      markPhrase(i + 3);
+  });
+  return out;
+}
+
 /** Texts longer than this are read in pieces, with the event loop free in between. */
 const CHUNK_CHARS = 1500;
 
@@ -243,6 +289,7 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
     });
     const negated = negationScope(partial);
     const backstory = backstoryScope(partial);
+    const likeness = likenessScope(partial);
     const figurative = partial.map(() => -1);
     for (const m of idioms().find(partial, 0, partial.length)) {
       for (let k = m.start; k < m.end; k += 1) figurative[k] = found.length;
@@ -260,6 +307,7 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
         forms: p.forms,
         negated: negated[k] ?? false,
         backstory: backstory[k] ?? false,
+        likeness: likeness[k] ?? false,
         isWord: p.isWord,
         startChar,
         endChar,

@@ -390,7 +390,7 @@ export class SymbolMatcher {
         span.forEach((t) => consumed.add(t.index));
         // A phrase is negated when any of its words is: "I didn't fall off the cliff".
         if (span.some((t) => t.negated)) negate(m.ref.symbol, span);
-        else if (!head?.backstory) {
+        else if (!head?.backstory && !head?.likeness) {
           push(m.ref.symbol, m.ref.via === 'name' ? 'name' : 'phrase', span, m.ref.term);
           for (const inner of this.innerSymbols(m.ref, span, doc))
             push(inner.symbol, inner.via === 'name' ? 'name' : 'synonym', [inner.token], inner.term);
@@ -417,7 +417,15 @@ export class SymbolMatcher {
         ref = await this.matchHypernym(token, doc, capitalised);
         if (ref) via = 'hypernym';
       }
-      if (!ref || !via || token.backstory || isIdiom(doc, token, ref.symbol) || figurative(token, ref.symbol)) continue;
+      if (
+        !ref ||
+        !via ||
+        token.backstory ||
+        token.likeness ||
+        isIdiom(doc, token, ref.symbol) ||
+        figurative(token, ref.symbol)
+      )
+        continue;
       if (ref.symbol.name === 'die' && (await this.thingDies(token, doc))) continue;
       if (via !== 'hypernym' && this.isCompoundModifier(token, doc)) continue;
       if (via === 'hypernym' && this.modifiesNextNoun(token, doc)) continue;

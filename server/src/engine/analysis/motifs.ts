@@ -85,7 +85,7 @@ function buildScopes(input: MotifInput, backstory: boolean): Scopes {
       const scope: Scope = { words: new Set(), sequences: [tokens], backstory };
       for (const t of tokens) {
         // Words of a figure of speech are not events of the dream ("time flew by" is no flight).
-        if (!t.isWord || t.negated || t.idiom >= 0 || (t.backstory && !backstory)) continue;
+        if (!t.isWord || t.negated || t.idiom >= 0 || t.likeness || (t.backstory && !backstory)) continue;
         scope.words.add(t.normal);
         for (const f of t.forms) scope.words.add(f);
       }

@@ -205,6 +205,20 @@ describe('names, compounds and endings', () => {
     expect(names(a)).toContain('milk');
   });
 
+  it('reads what a comparison likens to as a likeness, not an image of the dream', async () => {
+    const prints = names(await analyse("There were muddy prints on the floor, like a child's bare feet."));
+    expect(prints).toContain('mud');
+    expect(prints).not.toContain('child');
+    expect(prints).not.toContain('foot');
+    expect(names(await analyse('The cloud looked like a wolf.'))).not.toContain('wolf');
+    expect(names(await analyse('The wave was as big as a house.'))).not.toContain('house');
+    // The verb "like" and a clause after "felt like" keep their images.
+    expect(names(await analyse("I'd like a coffee, said the wolf."))).toEqual(
+      expect.arrayContaining(['coffee', 'wolf']),
+    );
+    expect(names(await analyse('It felt like I was flying over the sea.'))).toContain('ocean');
+  });
+
   it('does not read waking up at the end as an image, but keeps a waking inside the dream', async () => {
     expect(names(await analyse('A wolf walked beside me through the snow. Then I woke up.'))).not.toContain('wake');
     expect(

@@ -22,6 +22,8 @@ import {
 export const LEXICON_LISTS = [
   'bodily-fear-cues',
   'clause-break-pos',
+  'comparison-verbs',
+  'comparison-hedges',
   'composer-vocabulary',
   'content-pos',
   'determiners',

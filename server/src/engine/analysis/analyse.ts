@@ -106,7 +106,7 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   if (hit.typo) return symbol.category === 'Actions' ? gerund(hit.term) : `the ${hit.term}`;
   if (symbol.category === 'Actions') return span.length === 1 && lower === gerund(hit.term) ? lower : gerund(name);
   if (symbol.category === 'Colors') return `the colour ${lower}`;
-  if (symbol.category === 'Numbers') return `the number ${lower}`;
+  if (symbol.category === 'Numbers') return `the number ${lower.replace(/^number\s+/, '')}`;
   // A phrase such as "snake bit" is referred to by the word in it that names the symbol.
   const terms = new Set([name, ...symbol.synonyms]);
   const head = span.length > 1 ? span.find((t) => t.forms.some((f) => terms.has(f)) && t.pos !== 'VERB') : undefined;

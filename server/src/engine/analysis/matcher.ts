@@ -54,6 +54,38 @@ const FOOT_OF_SKIP = wordList('foot-of-skip');
 const SCHOOL_OF_FISH = wordList('school-of-fish');
 const PHRASE_FILLERS = wordList('phrase-fillers');
 
+const TIME_PREPOSITIONS = wordList('time-prepositions');
+const NUMBERED_THINGS = wordList('numbered-things');
+
+/**
+ * "at 3am", "7 o'clock", "until 6", "the number 12 bus", "room 214", "platform 9": a time of day or
+ * the label of a route, room or seat, not a number seen in the dream ("the number 7 was on every
+ * door" still is one).
+ */
+function isClockOrLabel(doc: DreamDocument, token: Token): boolean {
+  if (!/\d/.test(token.text)) return false;
+  if (/(am|pm|a\.m\.|p\.m\.)$/i.test(token.text)) return true;
+  const next = doc.tokens[token.index + 1];
+  const same = (t: Token | undefined): t is Token => t !== undefined && t.sentence === token.sentence;
+  if (
+    same(next) &&
+    (/^(am|pm|a\.m\.|p\.m\.|o'clock|oclock|:|h|hrs)$/.test(next.normal) || NUMBERED_THINGS.has(next.normal))
+  )
+    return true;
+  let k = token.index - 1;
+  if (doc.tokens[k]?.normal === 'number' || doc.tokens[k]?.normal === 'no') k -= 1;
+  const before = doc.tokens[k];
+  if (same(before) && (TIME_PREPOSITIONS.has(before.normal) || NUMBERED_THINGS.has(before.normal))) return true;
+  // "The bus comes, it's the number 12": a number named just after a route.
+  if (doc.tokens[token.index - 1]?.normal === 'number')
+    for (let j = token.index - 2; j >= 0 && j >= token.index - 8; j -= 1) {
+      const t = doc.tokens[j];
+      if (!same(t)) break;
+      if (NUMBERED_THINGS.has(t.normal) || t.forms.some((f) => NUMBERED_THINGS.has(f))) return true;
+    }
+  return false;
+}
+
 /**
  * Fixed expressions in which a symbol's word means something else: "next door", "the foot of the
  * bed", "schools of fish".
@@ -67,6 +99,7 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   if (symbol.name === 'fall' && next?.normal === 'out' && after(2)?.normal !== 'of') return true;
   // "the third time this month", "two times": a count of occasions, not a number in the dream.
   if (symbol.category === 'Numbers' && next && (next.normal === 'time' || next.normal === 'times')) return true;
+  if (symbol.category === 'Numbers' && isClockOrLabel(doc, token)) return true;
   // "you'll be fine, love": a word of address, not the feeling.
   if (
     symbol.category === 'Emotions' &&
@@ -387,6 +420,10 @@ export class SymbolMatcher {
         const span = doc.tokens.slice(i, m.last + 1);
         const head = span.at(-1);
         if (span.some((t) => figurative(t, m.ref.symbol))) continue;
+        if (m.ref.symbol.category === 'Numbers' && span.some((t) => isClockOrLabel(doc, t))) {
+          i = m.last;
+          continue;
+        }
         span.forEach((t) => consumed.add(t.index));
         // A phrase is negated when any of its words is: "I didn't fall off the cliff".
         if (span.some((t) => t.negated)) negate(m.ref.symbol, span);

@@ -51,10 +51,11 @@ export class PosPolicy {
     if (ANY_POS_CATEGORIES.has(ref.symbol.category))
       return token.pos !== 'DET' && token.pos !== 'ADP' && token.pos !== 'PRON';
     if (NOUN_LIKE.has(token.pos)) return true;
-    // After "my", "the", "a" the word is a noun whatever the tagger says ("my thumbs kept typing").
+    // After "my", "the", "a" or a count the word is a noun whatever the tagger says ("my thumbs kept
+    // typing", "three crows sat").
     if (
       prev &&
-      NOUN_MARKERS.has(prev.normal) &&
+      (NOUN_MARKERS.has(prev.normal) || prev.pos === 'NUM') &&
       !MODIFIER_OTHER_IDEA.has(ref.term) &&
       (next === undefined || (next.pos !== 'NOUN' && next.pos !== 'PROPN'))
     )

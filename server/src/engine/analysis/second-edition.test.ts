@@ -205,6 +205,21 @@ describe('names, compounds and endings', () => {
     expect(names(a)).toContain('milk');
   });
 
+  it('does not read a time of day or the label of a route or room as a number of the dream', async () => {
+    for (const text of [
+      'I woke at 3am.',
+      "We met at 7 o'clock by the river.",
+      "The bus comes, it's the number 12, and I get on.",
+      'I took the 9 bus home.',
+      'I was in room 214.',
+    ])
+      expect((await analyse(text)).symbols.filter((s) => s.category === 'Numbers')).toEqual([]);
+    // A count makes the next word a noun even where the tagger reads a verb.
+    expect(names(await analyse('Three crows sat on the wall.'))).toEqual(expect.arrayContaining(['three', 'crow']));
+    const seven = (await analyse('I saw the number 7 on every door.')).symbols.find((s) => s.name === 'seven');
+    expect(seven?.mention).toBe('the number 7');
+  });
+
   it('reads what a comparison likens to as a likeness, not an image of the dream', async () => {
     const prints = names(await analyse("There were muddy prints on the floor, like a child's bare feet."));
     expect(prints).toContain('mud');

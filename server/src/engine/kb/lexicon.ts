@@ -50,6 +50,7 @@ export const LEXICON_LISTS = [
   'noun-markers',
   'noun-phrase-continuers',
   'noun-phrase-pos',
+  'numbered-things',
   'object-openers',
   'phrase-fillers',
   'possessives',
@@ -59,6 +60,7 @@ export const LEXICON_LISTS = [
   'stopwords',
   'struggle-verbs',
   'subject-negators',
+  'time-prepositions',
   'untitled-titles',
   'verb-same-idea',
 ] as const;

@@ -51,7 +51,52 @@ const FUNCTION_POS = new Set(['DET', 'PRON', 'ADP', 'AUX', 'CCONJ', 'SCONJ', 'PA
 /** Prepositions of place: a name after one is somewhere ("in Paris"), not someone. */
 const LOCATIVE_NAMES = wordList('locative');
 /** At most this many words of the narrative after "woke up" for it to be the dream's ending, not an image. */
-const WAKING_TAIL_WORDS = 5;
+const WAKING_TAIL_WORDS = 40;
+/** After the waking, a word of these means another dream began ("I fell back asleep and dreamt…"). */
+const DREAMING_AGAIN = /^(dream|dreams|dreaming|dreamt|dreamed|asleep|lucid|sleep)$/;
+/** "then I actually woke up": the real waking after false ones. */
+const REAL_WAKING = /^(really|actually|properly|finally|truly)$/;
+/** "then the alarm went off": an alarm that wakes the dreamer. */
+const ALARM_WAKING = /^(off|rang|ringing|rings|beeping|beeped|buzzing|buzzed|sounded|blaring)$/;
+
+/**
+ * Where the telling leaves the dream: the last "I woke up" (or alarm going off) with at most
+ * WAKING_TAIL_WORDS words after it and no new dream begun. The waking, and what the dreamer did
+ * or saw once awake ("I woke up crying", "my alarm went off", "I lay in bed"), are not images of
+ * the dream; a false awakening ("I woke up in my bed … I was still dreaming") is.
+ */
+function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
+  const candidates = hits
+    .filter((h) => h.source === 'narrative')
+    .filter(
+      (h) =>
+        h.symbol.name === 'wake' ||
+        (h.symbol.name === 'alarm' &&
+          doc.tokens
+            .slice(h.token + h.length, h.token + h.length + 4)
+            .some((t) => t.sentence === h.sentence && ALARM_WAKING.test(t.normal))),
+    )
+    .sort((a, b) => b.token - a.token);
+  // "Then I woke up again in my bed. Then again.": a chain of wakings is a false awakening, unless
+  // the last is the real one ("then I actually woke up").
+  const wakings = candidates.filter((h) => h.symbol.name === 'wake');
+  const last = wakings[0];
+  if (
+    last &&
+    wakings.length > 1 &&
+    !doc.tokens.slice(Math.max(0, last.token - 3), last.token + last.length + 2).some((t) => REAL_WAKING.test(t.normal))
+  )
+    return Infinity;
+  for (const h of candidates) {
+    const after = doc.tokens.slice(h.token + h.length).filter((t) => t.isWord);
+    const before = doc.tokens.slice(0, h.token).filter((t) => t.isWord);
+    // The ending comes after the dream: "I woke up in a strange room and…" begins one.
+    if (after.length > WAKING_TAIL_WORDS || before.length <= after.length) return Infinity;
+    if (after.some((t) => DREAMING_AGAIN.test(t.normal))) return Infinity;
+    return h.token;
+  }
+  return Infinity;
+}
 
 function spanOf(tokens: Token[]): TextSpan | null {
   const first = tokens[0];
@@ -355,8 +400,7 @@ export class DreamAnalyser {
       ? this.matcher.matchTags(tags, tagDocs).filter((h) => !hits.some((x) => x.symbol === h.symbol))
       : [];
     // "…and then I woke up": waking at the end is how the dream ended, not one of its images.
-    const wordsAfter = (h: SymbolHit) => narrative.tokens.slice(h.token + h.length).filter((t) => t.isWord).length;
-    const lastSentence = narrative.sentences.at(-1)?.index ?? -1;
+    const tailStart = wakingTailStart(narrative, hits);
     // "my heart was pounding" is fear told by the body, not an image of a heart.
     const heartCueSentences = new Set(
       fearCues(narrative)
@@ -367,12 +411,7 @@ export class DreamAnalyser {
     const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
     const images = hits.filter(
       (h) =>
-        !(
-          h.symbol.name === 'wake' &&
-          h.source === 'narrative' &&
-          h.sentence === lastSentence &&
-          wordsAfter(h) <= WAKING_TAIL_WORDS
-        ) &&
+        !(h.source === 'narrative' && h.token >= tailStart) &&
         !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
         !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)),
     );

@@ -236,6 +236,20 @@ describe('names, compounds and endings', () => {
 
   it('does not read waking up at the end as an image, but keeps a waking inside the dream', async () => {
     expect(names(await analyse('A wolf walked beside me through the snow. Then I woke up.'))).not.toContain('wake');
+    // What the dreamer did or saw once awake is not an image either.
+    const crying = names(await analyse('My grandmother hugged me in the hallway. I woke up crying.'));
+    expect(crying).toEqual(expect.arrayContaining(['grandparent', 'hallway']));
+    expect(crying).not.toContain('cry');
+    const alarm = names(await analyse('I was flying over the sea. Then my alarm went off and I lay in bed.'));
+    expect(alarm).toEqual(expect.arrayContaining(['fly', 'ocean']));
+    expect(alarm).not.toContain('alarm');
+    expect(alarm).not.toContain('bed');
+    // A chain of wakings is a false awakening: its images stay.
+    expect(names(await analyse('I woke up and made coffee. Then I woke up again in my bed.'))).toEqual(
+      expect.arrayContaining(['wake', 'coffee', 'bed']),
+    );
+    // Falling back asleep starts another dream.
+    expect(names(await analyse('I woke up at dawn, fell back asleep and dreamt of a wolf.'))).toContain('wolf');
     expect(
       names(await analyse('I woke up in a strange room and walked to the window, where a wolf waited.')),
     ).toContain('wake');

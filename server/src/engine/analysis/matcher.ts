@@ -55,6 +55,7 @@ const SCHOOL_OF_FISH = wordList('school-of-fish');
 const PHRASE_FILLERS = wordList('phrase-fillers');
 
 const TIME_PREPOSITIONS = wordList('time-prepositions');
+const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
 const NUMBERED_THINGS = wordList('numbered-things');
 
 /**
@@ -95,6 +96,15 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "a petrol station", "the car park", "my family tree": a name whose last word is not that symbol.
+  if (
+    prev &&
+    prev.sentence === token.sentence &&
+    [token.normal, token.lemma, ...token.forms].some((f) =>
+      [prev.normal, prev.lemma].some((p) => COMPOUND_OTHER_IDEA.has(`${p} ${f}`)),
+    )
+  )
+    return true;
   // "my teeth fell out": coming loose, not a fall ("I fell out of bed" still is one).
   if (symbol.name === 'fall' && next?.normal === 'out' && after(2)?.normal !== 'of') return true;
   // "the third time this month", "two times": a count of occasions, not a number in the dream.

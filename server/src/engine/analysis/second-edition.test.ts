@@ -220,6 +220,16 @@ describe('names, compounds and endings', () => {
     expect(seven?.mention).toBe('the number 7');
   });
 
+  it('does not read the last word of a name for another thing as its symbol', async () => {
+    const a = await analyse('We stopped at the petrol station, then the post office, then the car park.');
+    expect(names(a)).not.toEqual(expect.arrayContaining(['station']));
+    expect(names(a)).not.toContain('office');
+    expect(names(a)).not.toContain('park');
+    expect(names(await analyse('I waited at the train station near my office and the park.'))).toEqual(
+      expect.arrayContaining(['station', 'office', 'park']),
+    );
+  });
+
   it('reads what a comparison likens to as a likeness, not an image of the dream', async () => {
     const prints = names(await analyse("There were muddy prints on the floor, like a child's bare feet."));
     expect(prints).toContain('mud');

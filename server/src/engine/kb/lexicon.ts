@@ -24,6 +24,7 @@ export const LEXICON_LISTS = [
   'clause-break-pos',
   'comparison-verbs',
   'comparison-hedges',
+  'compound-other-idea',
   'composer-vocabulary',
   'content-pos',
   'determiners',

@@ -158,7 +158,8 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const token = head ?? first;
   if (span.length > 1 && !head) {
     // A phrase such as "realised I was dreaming" or "car crashed" is referred to by the symbol's name.
-    if (first.pos === 'VERB' || span.some((t) => t.forms.some((f) => terms.has(f)))) return `the ${name}`;
+    if (first.pos === 'VERB' || first.pos === 'ADP' || span.some((t) => t.forms.some((f) => terms.has(f))))
+      return `the ${name}`;
     return `the ${lower}`;
   }
   const text = token.text;

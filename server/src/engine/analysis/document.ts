@@ -157,7 +157,7 @@ const LIKENESS_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM', 'PRO
 /**
  * Marks the noun phrase of a comparison: after a "like" that follows a comma, a dash, a form of
  * "be" or a verb of seeming ("it looked like a wolf", "prints, like a child's feet", "it was like a
- * carnival"), and after "as big as". "I felt like I was flying" (a clause) and "I'd like a coffee"
+ * carnival"), after "as big as" and "bigger than". "I felt like I was flying" (a clause) and "I'd like a coffee"
  * (the verb) are not comparisons.
  */
 function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {
@@ -184,6 +184,8 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
       )
         markPhrase(i + 1);
     }
+    // "darker than the dark", "bigger than a house"
+    if (t.normal === 'than' && ['ADJ', 'ADV'].includes(tokens[i - 1]?.pos ?? '')) markPhrase(i + 1);
     // "as big as a house"
     if (t.normal === 'as' && tokens[i + 2]?.normal === 'as' && ['ADJ', 'ADV'].includes(tokens[i + 1]?.pos ?? ''))
       markPhrase(i + 3);

@@ -26,6 +26,7 @@ import type { DreamAnalysis } from '../server/src/engine';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const IN_SAMPLE_FILE = path.join(root, 'server/src/engine/eval/narratives.json');
 const SECOND_SET_FILE = path.join(root, 'server/src/engine/eval/second-set.json');
+const THIRD_SET_FILE = path.join(root, 'server/src/engine/eval/third-set.json');
 const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
 
 /**
@@ -214,6 +215,7 @@ async function main(): Promise<number> {
   const devOnly = process.argv.includes('--dev');
   const inSample = await load(IN_SAMPLE_FILE);
   const second = await load(SECOND_SET_FILE);
+  const third = await load(THIRD_SET_FILE);
 
   const engine = createEngine({
     provider: 'local',
@@ -229,7 +231,7 @@ async function main(): Promise<number> {
   };
   const perDream: Array<Record<string, unknown>> = [];
   let index = 0;
-  const run = async (set: 'in-sample' | 'second-set', item: Item) => {
+  const run = async (set: 'in-sample' | 'second' | 'third', item: Item) => {
     index += 1;
     const label = String(item.id ?? index);
     const analysis = await engine.analyse({
@@ -240,11 +242,11 @@ async function main(): Promise<number> {
       timePeriod: item.timePeriod,
       date: null,
     });
-    const split = set === 'second-set' ? (item.split ?? 'dev') : null;
+    const split = set === 'in-sample' ? null : (item.split ?? 'dev');
     const keys =
       set === 'in-sample'
         ? ['in-sample']
-        : [`second/${split ?? 'dev'}`, ...item.subsets.map((s) => `second/${split ?? 'dev'}/${s}`)];
+        : [`${set}/${split ?? 'dev'}`, ...item.subsets.map((s) => `${set}/${split ?? 'dev'}/${s}`)];
     const s = score(item, analysis, keys.map(tally));
     // Held-out dreams are only counted: their text and per-dream results are never shown.
     if (split === 'test') return;
@@ -269,7 +271,8 @@ async function main(): Promise<number> {
     }
   };
   for (const item of inSample) await run('in-sample', item);
-  for (const item of second) if (!devOnly || item.split !== 'test') await run('second-set', item);
+  for (const item of second) if (!devOnly || item.split !== 'test') await run('second', item);
+  for (const item of third) if (!devOnly || item.split !== 'test') await run('third', item);
 
   const results = Object.fromEntries([...groups.entries()].sort().map(([k, t]) => [k, figures(t)]));
   const get = (k: string) => results[k];
@@ -285,7 +288,7 @@ async function main(): Promise<number> {
   };
   for (const [name, min] of Object.entries(PASS_MARKS.inSample)) check('in-sample', name as keyof Figures, min);
   for (const [name, min] of Object.entries(PASS_MARKS.test)) check('second/test', name as keyof Figures, min);
-  for (const group of ['in-sample', 'second/dev', 'second/test']) {
+  for (const group of ['in-sample', 'second/dev', 'second/test', 'third/dev', 'third/test']) {
     const claims = get(group)?.lucidFalseClaims ?? 0;
     if (claims > PASS_MARKS.lucidFalseClaims) failures.push(`${group}: ${claims} lucid dream(s) claimed falsely`);
   }

@@ -26,6 +26,13 @@ const REALISATION =
 const LUCID_STATE =
   /\b(became|become|becoming|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:\w+\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
 
+/**
+ * The realisation said or thought in the dreamer's own words, as a sentence of its own or after
+ * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
+ */
+const SAID_REALISATION =
+  /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,12}?[,:]?\s*)(this is|this must be|it's|it is|i'm|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”]|$|\s+(?:and|now|right now)\b))/gi;
+
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
   /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
@@ -43,7 +50,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
   let evidence: LucidReading['evidence'] = null;
   let denied: LucidReading['denied'] = null;
   for (const s of sentences) {
-    for (const re of [REALISATION, LUCID_STATE]) {
+    for (const re of [REALISATION, LUCID_STATE, SAID_REALISATION]) {
       re.lastIndex = 0;
       for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
         const span = { sentence: s.index, start: s.startChar + m.index, end: s.startChar + m.index + m[0].length };

@@ -70,6 +70,26 @@ describe('negation at clause level', () => {
     expect(readLucidity(s('I knew I was dreaming'), []).lucid).toBe(true);
     expect(readLucidity(s('nothing special'), ['lucid']).lucid).toBe(true);
   });
+
+  it("reads a realisation said or thought in the dreamer's own words, and only that", () => {
+    const lucid = (text: string) => readLucidity([{ index: 0, text, startChar: 0 }], []).lucid;
+    for (const text of [
+      'I said out loud, this is a dream, and everything got sharper.',
+      "You're dreaming.",
+      "I realised: I'm dreaming!",
+      "I told myself: I'm dreaming, and flew.",
+    ])
+      expect(lucid(text), text).toBe(true);
+    for (const text of [
+      "This isn't a dream, I thought.",
+      'I hoped this was a dream.',
+      'When I woke up I thought, it was a dream.',
+      'This is a dream I keep having about my mum.',
+      "It's a dream about water.",
+      "I'm dreaming of the sea again.",
+    ])
+      expect(lucid(text), text).toBe(false);
+  });
 });
 
 describe('figures of speech', () => {

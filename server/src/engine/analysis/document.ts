@@ -124,6 +124,30 @@ const OTHER_TIMES = new Set([
   'other nights',
 ]);
 
+/** Words of a death told as the dreamer's past ("who died", "is dead from three years"). */
+const DEATH_WORDS = new Set(['died', 'dead', 'passed', 'death', 'killed']);
+/** With a death word, these date it in waking life. */
+const DEATH_DATING = new Set([
+  'year',
+  'years',
+  'month',
+  'months',
+  'week',
+  'weeks',
+  'since',
+  'last',
+  'decade',
+  'decades',
+  'when',
+]);
+/** "when I was twelve", "when I was little": the dreamer's childhood, not the dream. */
+function isYoung(t: { normal: string; pos: string } | undefined): boolean {
+  return (
+    t !== undefined &&
+    (t.pos === 'NUM' || /^(young|younger|little|small|a|kid|child|teenager|baby|tiny)$/.test(t.normal))
+  );
+}
+
 /** Marks clauses that date something in waking life (a year, "… ago") or speak of other nights ("usually"). */
 function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {
   const out = tokens.map(() => false);
@@ -131,11 +155,30 @@ function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean
   const close = (end: number) => {
     const clause = tokens.slice(start, end);
     const pairs = clause.slice(1).map((t, k) => `${clause[k]?.normal ?? ''} ${t.normal}`);
+    const childhood = pairs.some(
+      (p, k) => p === 'when i' && /^(was|were)$/.test(clause[k + 2]?.normal ?? '') && isYoung(clause[k + 3]),
+    );
     if (
       clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago' || OTHER_TIMES.has(t.normal)) ||
-      pairs.some((p) => OTHER_TIMES.has(p))
-    )
+      pairs.some((p) => OTHER_TIMES.has(p)) ||
+      childhood
+    ) {
       for (let i = start; i < end; i += 1) out[i] = true;
+      return;
+    }
+    const deathAt = clause.findIndex((t) => DEATH_WORDS.has(t.normal));
+    if (deathAt < 0) return;
+    const who = clause.findIndex((t) => t.normal === 'who');
+    if (who >= 0 && who < deathAt) {
+      // "my friend who passed was driving the bus": only the relative clause, up to the next verb.
+      let k = deathAt + 1;
+      while (k < clause.length && !['VERB', 'AUX'].includes(clause[k]?.pos ?? '')) k += 1;
+      for (let i = start + who; i < start + k; i += 1) out[i] = true;
+      return;
+    }
+    // "my father is dead from three years", "she passed last spring": the person stays.
+    if (clause.some((t) => DEATH_DATING.has(t.normal)))
+      for (let i = start; i < end; i += 1) if (!PERSON_WORDS.has(tokens[i]?.normal ?? '')) out[i] = true;
   };
   tokens.forEach((t, i) => {
     if (CLAUSE_BREAK_POS.has(t.pos) || t.normal === 'though' || t.normal === 'although') {
@@ -184,6 +227,9 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
       )
         markPhrase(i + 1);
     }
+    // "the way a photo comes into focus"
+    if (t.normal === 'way' && tokens[i - 1]?.normal === 'the' && ['DET', 'PRON'].includes(tokens[i + 1]?.pos ?? ''))
+      markPhrase(i + 1);
     // "darker than the dark", "bigger than a house"
     if (t.normal === 'than' && ['ADJ', 'ADV'].includes(tokens[i - 1]?.pos ?? '')) markPhrase(i + 1);
     // "as big as a house"

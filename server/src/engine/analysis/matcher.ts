@@ -56,6 +56,35 @@ const PHRASE_FILLERS = wordList('phrase-fillers');
 
 const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
+/** Parts of the body that "burn" with effort or pain. */
+const BURNING_BODY = new Set([
+  'lungs',
+  'lung',
+  'eyes',
+  'eye',
+  'throat',
+  'chest',
+  'skin',
+  'cheeks',
+  'face',
+  'legs',
+  'muscles',
+  'arms',
+  'feet',
+  'ears',
+  'stomach',
+]);
+/** A dream with one of these is at an airport: its gates are boarding gates. */
+const AIRPORT_WORDS = new Set([
+  'airport',
+  'airports',
+  'flight',
+  'flights',
+  'boarding',
+  'departures',
+  'terminal',
+  'check-in',
+]);
 const NUMBERED_THINGS = wordList('numbered-things');
 
 /**
@@ -96,6 +125,16 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "my lungs burning", "eyes burning": a feeling in the body, not fire.
+  if (symbol.name === 'fire' && /^burn/.test(token.normal) && prev && BURNING_BODY.has(prev.normal)) return true;
+  // "gate 12", "the boarding gate": where a plane is boarded, not a gate one passes through.
+  if (
+    symbol.name === 'gate' &&
+    ((next?.sentence === token.sentence && (next.pos === 'NUM' || /^\d/.test(next.text))) ||
+      (prev !== undefined && /^(boarding|departure|departures|airport)$/.test(prev.normal)) ||
+      doc.tokens.some((t) => t.isWord && AIRPORT_WORDS.has(t.normal)))
+  )
+    return true;
   // "a petrol station", "the car park", "my family tree": a name whose last word is not that symbol.
   if (
     prev &&
@@ -108,7 +147,17 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   // "my teeth fell out": coming loose, not a fall ("I fell out of bed" still is one).
   if (symbol.name === 'fall' && next?.normal === 'out' && after(2)?.normal !== 'of') return true;
   // "the third time this month", "two times": a count of occasions, not a number in the dream.
-  if (symbol.category === 'Numbers' && next && (next.normal === 'time' || next.normal === 'times')) return true;
+  // "the fifth or sixth time", "two or three times": a count of occasions, not a number in the dream.
+  if (symbol.category === 'Numbers') {
+    for (let k = 1; k <= 4; k += 1) {
+      const t = after(k);
+      if (!t || t.sentence !== token.sentence) break;
+      if (t.normal === 'time' || t.normal === 'times') return true;
+      if (!(t.pos === 'NUM' || t.pos === 'ADJ' || /^(or|and|to|-)$/.test(t.normal))) break;
+    }
+    // "my phone was on 1%": a level, not a number seen.
+    if (next && (next.normal === '%' || next.normal === 'percent' || next.normal === 'per')) return true;
+  }
   if (symbol.category === 'Numbers' && isClockOrLabel(doc, token)) return true;
   // "you'll be fine, love": a word of address, not the feeling.
   if (

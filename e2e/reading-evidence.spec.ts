@@ -118,6 +118,13 @@ test('an earlier reading shows its own "Why this reading", and after an edit quo
   await expect(last).toBeFocused();
   await expect(panel).toContainText(`Paragraph ${await item.locator('[data-paragraph]').count()}`);
 
+  // The earlier readings with an evidence panel open pass an accessibility audit (WCAG 2 A/AA rules).
+  const audit = await new AxeBuilder({ page })
+    .include('ol[aria-label="Earlier readings"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
   // After the dream is edited, the reading's words are quoted as it read them and nothing in the
   // new text is highlighted.
   const edited = await page.request.patch(`/api/dreams/${dream.id}`, {

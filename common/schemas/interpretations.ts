@@ -41,6 +41,15 @@ export const readingEvidenceSchema = z.object({
 });
 export type ReadingEvidence = z.infer<typeof readingEvidenceSchema>;
 
+/**
+ * A reading's evidence as recorded with it when it was written: the engine's evidence plus the
+ * dream's narrative as that reading read it. Every offset (spans, tone arc, left out) points into
+ * `narrative`, so the evidence stays true after the dream is edited; the dream's current text is
+ * highlighted only while it is still this text.
+ */
+export const recordedEvidenceSchema = readingEvidenceSchema.extend({ narrative: z.string() });
+export type RecordedEvidence = z.infer<typeof recordedEvidenceSchema>;
+
 export const interpretationSchema = z.object({
   id: z.number().int(),
   dreamId: z.number().int(),
@@ -48,10 +57,11 @@ export const interpretationSchema = z.object({
   provider: z.string(),
   createdAt: z.string(),
   /**
-   * Added in the engine's second edition: where each paragraph came from in the dream. Present on
-   * a newly generated reading and on the dream's latest reading; older clients ignore it.
+   * Added in the engine's second edition: where each paragraph came from in the dream, recorded
+   * with every reading when it is written. Absent on readings written before evidence was recorded
+   * (or imported without it); older clients ignore it.
    */
-  evidence: readingEvidenceSchema.optional(),
+  evidence: recordedEvidenceSchema.optional(),
 });
 export type Interpretation = z.infer<typeof interpretationSchema>;
 

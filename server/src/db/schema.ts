@@ -145,6 +145,11 @@ export const interpretations = pgTable(
       .references(() => dreams.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     provider: text('provider').notNull().default('local'),
+    /**
+     * Why the reading says what it says, recorded when it was written (RecordedEvidence in
+     * common/schemas/interpretations.ts, checked on the way out); NULL on readings from before it was kept.
+     */
+    evidence: jsonb('evidence'),
     createdAt: createdAt(),
   },
   (t) => [index('interpretations_dream_idx').on(t.dreamId, t.createdAt, t.id)],

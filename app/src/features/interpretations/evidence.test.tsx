@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EvidenceSpan, ReadingEvidence } from '@common/schemas/interpretations';
+import type { EvidenceSpan, RecordedEvidence } from '@common/schemas/interpretations';
 import { HighlightedNarrative, ReadingWithEvidence } from './evidence';
 
 afterEach(cleanup);
@@ -10,7 +10,8 @@ afterEach(cleanup);
 const NARRATIVE = 'I climbed a staircase. Nobody chased me. The sea was calm.';
 const at = (word: string) => ({ start: NARRATIVE.indexOf(word), end: NARRATIVE.indexOf(word) + word.length });
 
-const EVIDENCE: ReadingEvidence = {
+const EVIDENCE: RecordedEvidence = {
+  narrative: NARRATIVE,
   paragraphs: [
     {
       paragraph: 0,
@@ -42,15 +43,15 @@ const EVIDENCE: ReadingEvidence = {
   leftOut: [{ symbol: 'chase', surface: 'chased', ...at('chased') }],
 };
 
-function Page() {
+function Page({ narrative = NARRATIVE }: { narrative?: string }) {
   const [spans, setSpans] = useState<EvidenceSpan[]>([]);
   return (
     <MemoryRouter>
-      <HighlightedNarrative text={NARRATIVE} spans={spans} />
+      <HighlightedNarrative text={narrative} spans={spans} />
       <ReadingWithEvidence
         content={'The staircase leads up.\n\nThe calm sea comes back.'}
         evidence={EVIDENCE}
-        narrative={NARRATIVE}
+        narrative={narrative}
         onHighlight={setSpans}
       />
     </MemoryRouter>
@@ -63,6 +64,7 @@ describe('Why this reading', () => {
     const narrative = screen.getByTestId('dream-narrative');
     expect(narrative.querySelectorAll('mark')).toHaveLength(0);
     expect(screen.getByTestId('why-this-reading').textContent).toContain('Left out on purpose');
+    expect(screen.getByTestId('why-this-reading').textContent).not.toContain('edited after this reading');
 
     fireEvent.focus(screen.getByText('The staircase leads up.'));
     expect([...narrative.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['staircase']);
@@ -75,6 +77,22 @@ describe('Why this reading', () => {
     expect(screen.getByRole('link', { name: 'Tide pools' }).getAttribute('href')).toBe('/dream/7');
     // The narrative text itself is unchanged around the highlight.
     expect(narrative.textContent).toBe(NARRATIVE);
+  });
+
+  it('after the dream was edited, quotes the words the reading read and highlights nothing in the dream', () => {
+    // The same length, so the recorded offsets would land on other words of the new text.
+    const edited = 'I climbed a waterfall. Everyone chased me. The sky was pale.';
+    render(<Page narrative={edited} />);
+    const narrative = screen.getByTestId('dream-narrative');
+    const panel = screen.getByTestId('why-this-reading');
+    expect(panel.textContent).toContain('Your dream was edited after this reading');
+
+    fireEvent.focus(screen.getByText('The staircase leads up.'));
+    expect(narrative.querySelectorAll('mark')).toHaveLength(0);
+    expect(narrative.textContent).toBe(edited);
+    expect([...panel.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['staircase']);
+    expect(panel.textContent).toContain('I climbed a staircase.');
+    expect(panel.textContent).toContain('“chased” (chase)');
   });
 
   it('makes every paragraph reachable with the keyboard', () => {

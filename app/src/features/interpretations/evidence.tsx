@@ -1,13 +1,20 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@common/paths';
-import type { EvidenceSpan, ParagraphEvidence, ReadingEvidence } from '@common/schemas/interpretations';
+import type {
+  EvidenceSpan,
+  ParagraphEvidence,
+  ReadingEvidence,
+  RecordedEvidence,
+} from '@common/schemas/interpretations';
 
 /**
  * "Why this reading": each paragraph of a reading can be hovered or focused (Tab) to show where it
  * came from — the dream's words it rests on (highlighted in the dream itself and quoted in the
  * panel), the feeling read from the tone arc, earlier dreams where the theme recurs — and the panel
  * lists what the reading deliberately left out (things the dream says did not happen).
+ * The evidence was recorded with the reading, with the narrative it read: its words are quoted from
+ * that text, and highlighted in the dream on the page only while the dream still reads the same.
  */
 
 /** The text with the given stretches wrapped in <mark>. */
@@ -78,16 +85,22 @@ function Sources({
 
 function WhyPanel({
   id,
-  narrative,
   evidence,
+  edited,
+  nested,
   active,
 }: {
   id: string;
-  narrative: string;
-  evidence: ReadingEvidence;
+  evidence: RecordedEvidence;
+  /** The dream was edited since the reading: its words are quoted as they were, not highlighted in the dream. */
+  edited: boolean;
+  /** The panel sits under a reading's own heading (an earlier reading), one level below it. */
+  nested: boolean;
   active: ParagraphEvidence | null;
 }) {
   const headingId = useId();
+  const narrative = evidence.narrative;
+  const Heading = nested ? 'h4' : 'h3';
   return (
     <section
       id={id}
@@ -96,9 +109,15 @@ function WhyPanel({
       className="mt-5 min-w-0 rounded-lg border border-dream-400/40 bg-night-800/60 p-4 text-sm [overflow-wrap:anywhere]"
       data-testid="why-this-reading"
     >
-      <h3 id={headingId} className="font-semibold text-white">
+      <Heading id={headingId} className="font-semibold text-white">
         Why this reading
-      </h3>
+      </Heading>
+      {edited ? (
+        <p className="mt-2 text-amber-100">
+          Your dream was edited after this reading, so its words are quoted below as the reading read them and are not
+          highlighted in the dream.
+        </p>
+      ) : null}
       {active ? (
         <div className="mt-2 grid gap-3">
           <p className="text-slate-300">Paragraph {active.paragraph + 1} comes from these words of your dream:</p>
@@ -151,29 +170,46 @@ function WhyPanel({
 }
 
 /**
+ * Said in place of "Why this reading" for a reading without recorded evidence (written before
+ * evidence was kept, or imported from a file, which carries none).
+ */
+export function NoEvidenceRecorded() {
+  return (
+    <p className="mt-3 text-sm text-slate-400">
+      No evidence was recorded with this reading, so there is no “Why this reading” for it.
+    </p>
+  );
+}
+
+/**
  * The reading's paragraphs, each focusable; hovering or focusing one shows its evidence in the
- * panel below and reports its source words (for the page to highlight them in the dream).
+ * panel below and reports its source words (for the page to highlight them in the dream) — none
+ * once the dream's narrative is no longer the one the reading read, as they would mark other words.
  */
 export function ReadingWithEvidence({
   content,
   evidence,
   narrative,
+  nested = false,
   onHighlight,
 }: {
   content: string;
-  evidence: ReadingEvidence;
+  evidence: RecordedEvidence;
+  /** The dream's narrative as it is now (shown on the page). */
   narrative: string;
+  nested?: boolean;
   onHighlight?: (spans: EvidenceSpan[]) => void;
 }) {
   const [active, setActive] = useState<number | null>(null);
   const panelId = useId();
+  const edited = evidence.narrative !== narrative;
   const paragraphs = content
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean);
   const show = (i: number) => {
     setActive(i);
-    onHighlight?.(evidence.paragraphs[i]?.spans ?? []);
+    onHighlight?.(edited ? [] : (evidence.paragraphs[i]?.spans ?? []));
   };
   return (
     <>
@@ -197,8 +233,9 @@ export function ReadingWithEvidence({
       </div>
       <WhyPanel
         id={panelId}
-        narrative={narrative}
         evidence={evidence}
+        edited={edited}
+        nested={nested}
         active={active === null ? null : (evidence.paragraphs[active] ?? null)}
       />
     </>

@@ -8,7 +8,7 @@ import { Button } from '@app/components/ui/button';
 import { Card, Skeleton } from '@app/components/ui/misc';
 import { toast } from '@app/lib/toast-store';
 import { useDreamInterpretation, useGenerateInterpretation, useInterpretationHistory } from './api';
-import { ReadingWithEvidence } from './evidence';
+import { NoEvidenceRecorded, ReadingWithEvidence } from './evidence';
 
 /** Interpretation content is paragraphs separated by blank lines. */
 export function InterpretationText({ content }: { content: string }) {
@@ -32,8 +32,103 @@ export function writtenBeforeLastEdit(reading: Pick<Interpretation, 'createdAt'>
   return new Date(reading.createdAt).getTime() < new Date(dream.updatedAt).getTime();
 }
 
+/**
+ * A reading's text with its "Why this reading" (the evidence recorded with it), or a plain word that
+ * none was recorded. `onHighlight` receives the dream's words behind the paragraph in focus.
+ */
+function ReadingBody({
+  reading,
+  dream,
+  nested = false,
+  onHighlight,
+}: {
+  reading: Interpretation;
+  dream: Dream;
+  nested?: boolean;
+  onHighlight?: (spans: EvidenceSpan[]) => void;
+}) {
+  return reading.evidence ? (
+    <ReadingWithEvidence
+      content={reading.content}
+      evidence={reading.evidence}
+      narrative={dream.narrative}
+      nested={nested}
+      onHighlight={onHighlight}
+    />
+  ) : (
+    <>
+      <InterpretationText content={reading.content} />
+      <NoEvidenceRecorded />
+    </>
+  );
+}
+
+/** One earlier reading; its "Why this reading" opens on request, so the list stays short to scan. */
+function EarlierReading({
+  reading,
+  dream,
+  onHighlight,
+}: {
+  reading: Interpretation;
+  dream: Dream;
+  onHighlight?: (spans: EvidenceSpan[]) => void;
+}) {
+  const [why, setWhy] = useState(false);
+  const headingId = useId();
+  const bodyId = useId();
+  const toggle = () => {
+    if (why) onHighlight?.([]);
+    setWhy((v) => !v);
+  };
+  return (
+    <li className="min-w-0 border-t border-night-600/70 pt-4">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-200">
+        <time dateTime={reading.createdAt}>
+          {formatShortDate(reading.createdAt)} at {format(new Date(reading.createdAt), 'h:mm a')}
+        </time>
+      </h3>
+      <p className="mb-2 text-xs text-slate-400">
+        {providerText(reading.provider)}
+        {writtenBeforeLastEdit(reading, dream) ? ' · written before your last edit' : ''}
+      </p>
+      {reading.evidence ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mb-3"
+          aria-expanded={why}
+          aria-controls={bodyId}
+          aria-describedby={headingId}
+          onClick={toggle}
+        >
+          <ChevronDown
+            aria-hidden
+            className={`transition-transform motion-reduce:transition-none ${why ? 'rotate-180' : ''}`}
+          />
+          {why ? 'Hide why this reading' : 'Why this reading'}
+        </Button>
+      ) : null}
+      <div id={bodyId}>
+        {why || !reading.evidence ? (
+          <ReadingBody reading={reading} dream={dream} nested onHighlight={onHighlight} />
+        ) : (
+          <InterpretationText content={reading.content} />
+        )}
+      </div>
+    </li>
+  );
+}
+
 /** Readings replaced by a newer one, newest first, behind a disclosure button. */
-function EarlierReadings({ readings, dream }: { readings: Interpretation[]; dream: Dream }) {
+function EarlierReadings({
+  readings,
+  dream,
+  onHighlight,
+}: {
+  readings: Interpretation[];
+  dream: Dream;
+  onHighlight?: (spans: EvidenceSpan[]) => void;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const headingId = useId();
@@ -61,18 +156,7 @@ function EarlierReadings({ readings, dream }: { readings: Interpretation[]; drea
         {open ? (
           <ol className="mt-4 grid gap-5" aria-label="Earlier readings">
             {readings.map((r) => (
-              <li key={r.id} className="min-w-0 border-t border-night-600/70 pt-4">
-                <h3 className="text-sm font-semibold text-slate-200">
-                  <time dateTime={r.createdAt}>
-                    {formatShortDate(r.createdAt)} at {format(new Date(r.createdAt), 'h:mm a')}
-                  </time>
-                </h3>
-                <p className="mb-2 text-xs text-slate-400">
-                  {providerText(r.provider)}
-                  {writtenBeforeLastEdit(r, dream) ? ' · written before your last edit' : ''}
-                </p>
-                <InterpretationText content={r.content} />
-              </li>
+              <EarlierReading key={r.id} reading={r} dream={dream} onHighlight={onHighlight} />
             ))}
           </ol>
         ) : null}
@@ -175,19 +259,10 @@ export function InterpretationSlot({
           </div>
         ) : null}
         <div className="mt-4" aria-live="polite">
-          {current.evidence && !outOfDate ? (
-            <ReadingWithEvidence
-              content={current.content}
-              evidence={current.evidence}
-              narrative={dream.narrative}
-              onHighlight={onHighlight}
-            />
-          ) : (
-            <InterpretationText content={current.content} />
-          )}
+          <ReadingBody reading={current} dream={dream} onHighlight={onHighlight} />
         </div>
       </Card>
-      {earlier.length ? <EarlierReadings readings={earlier} dream={dream} /> : null}
+      {earlier.length ? <EarlierReadings readings={earlier} dream={dream} onHighlight={onHighlight} /> : null}
       {after}
     </>
   );

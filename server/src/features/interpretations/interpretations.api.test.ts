@@ -198,6 +198,86 @@ describe('reading evidence', () => {
     expect(res.body.content).toMatch(/then/);
   });
 
+  it('records every reading’s own evidence with it: regenerated, earlier and after the dream is edited', async () => {
+    // A dreamer of their own, so the readings quote no other dream's title.
+    const erin = await signUp(ctx.baseUrl);
+    const dream = await record(erin, 'The lighthouse again', NARRATIVE);
+    const first = await erin.client.post<Interpretation>('/api/interpretations/generate', { dreamId: dream.id });
+    const second = await erin.client.post<Interpretation>('/api/interpretations/generate', { dreamId: dream.id });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.content).not.toBe(first.body.content);
+    for (const reading of [first.body, second.body]) {
+      // Each reading's evidence is about its own text: one entry per paragraph, every quote found
+      // among that paragraph's source words in the narrative it read.
+      const { evidence } = reading;
+      expect(evidence?.narrative).toBe(NARRATIVE);
+      const paragraphs = reading.content.split(/\n\s*\n/);
+      expect(evidence?.paragraphs.map((p) => p.paragraph)).toEqual(paragraphs.map((_, i) => i));
+      paragraphs.forEach((text, i) => {
+        const sources = (evidence?.paragraphs[i]?.spans ?? []).map((s) => NARRATIVE.slice(s.start, s.end));
+        const quoted = [...text.matchAll(/“([^”]+)”/g)]
+          .map((m) => (m[1] ?? '').replace(/…$/, ''))
+          .filter((q) => q !== dream.title);
+        for (const q of quoted) expect(sources.some((s) => s.includes(q) || q.includes(s))).toBe(true);
+      });
+    }
+    expect(second.body.evidence).not.toEqual(first.body.evidence);
+
+    // The history gives the earlier reading the evidence it was written with, not the newest one's.
+    const history = await erin.client.get<Interpretation[]>(`/api/interpretations/dream/${dream.id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.map((h) => [h.id, h.evidence])).toEqual([
+      [second.body.id, second.body.evidence],
+      [first.body.id, first.body.evidence],
+    ]);
+
+    // After an edit the readings still explain the text they read; nothing is recomputed against the new one.
+    const edited = 'A green snake slid through a quiet forest at dusk.';
+    expect((await erin.client.patch(`/api/dreams/${dream.id}`, { narrative: edited })).status).toBe(200);
+    const latest = await erin.client.get<Interpretation>(`/api/interpretations/dream/${dream.id}`);
+    expect(latest.body.evidence).toEqual(second.body.evidence);
+    const after = await erin.client.get<Interpretation[]>(`/api/interpretations/dream/${dream.id}/history`);
+    expect(after.body.map((h) => h.evidence?.narrative)).toEqual([NARRATIVE, NARRATIVE]);
+    const third = await erin.client.post<Interpretation>('/api/interpretations/generate', { dreamId: dream.id });
+    expect(third.body.evidence?.narrative).toBe(edited);
+    expect(third.body.evidence?.paragraphs.flatMap((p) => p.symbols)).toContain('snake');
+
+    // Another user learns nothing about the readings, their evidence or the dream.
+    for (const path of [`/api/interpretations/dream/${dream.id}`, `/api/interpretations/dream/${dream.id}/history`])
+      expect((await bob.client.get(path)).status).toBe(404);
+  });
+
+  it('returns a reading with no evidence recorded (older, or stored in another shape) without any', async () => {
+    const dream = await record(alice, 'Before evidence', 'A staircase of glass led down into a quiet library.');
+    const made = await alice.client.post<Interpretation>('/api/interpretations/generate', { dreamId: dream.id });
+    expect(made.status).toBe(201);
+    // A reading from before evidence was recorded, and one whose stored evidence is not what the client reads.
+    const [older] = await ctx.db
+      .insert(interpretations)
+      .values({
+        dreamId: dream.id,
+        content: 'An older reading of the staircase.',
+        createdAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const [odd] = await ctx.db
+      .insert(interpretations)
+      .values({ dreamId: dream.id, content: 'A reading of the library.', evidence: { paragraphs: 'none' } })
+      .returning();
+    const latest = await alice.client.get<Interpretation>(`/api/interpretations/dream/${dream.id}`);
+    expect(latest.status).toBe(200);
+    expect(latest.body.id).toBe(odd?.id);
+    expect(latest.body).not.toHaveProperty('evidence');
+    const history = await alice.client.get<Interpretation[]>(`/api/interpretations/dream/${dream.id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.map((h) => [h.id, h.evidence !== undefined])).toEqual([
+      [odd?.id, false],
+      [made.body.id, true],
+      [older?.id, false],
+    ]);
+    expect(history.body[1]?.evidence).toEqual(made.body.evidence);
+  });
+
   it('gives no evidence for another user’s dream (404, as if it did not exist)', async () => {
     const dream = await record(alice, 'Private', 'I walked along a beach at dawn.');
     expect((await alice.client.post('/api/interpretations/generate', { dreamId: dream.id })).status).toBe(201);

@@ -14,13 +14,7 @@ import { currentUser } from '../../auth/guards';
 import { lexiconForReading } from '../lexicon/policy';
 import { personalForReading } from '../lexicon/service';
 import { loadDreamForReadings } from './policy';
-import {
-  generateInterpretation,
-  interpretationHistory,
-  latestInterpretation,
-  readingEvidence,
-  recentInterpretation,
-} from './service';
+import { generateInterpretation, interpretationHistory, latestInterpretation, recentInterpretation } from './service';
 import { presentInterpretation } from './presenter';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
@@ -52,7 +46,7 @@ export async function interpretationRoutes(
         dream,
         owner ? (names) => personalForReading(db, engine, owner, names, dream.id) : undefined,
       );
-      return reply.code(201).send(presentInterpretation(row, await readingEvidence(db, engine, dream, row.content)));
+      return reply.code(201).send(presentInterpretation(row));
     },
   );
 
@@ -61,7 +55,7 @@ export async function interpretationRoutes(
     {
       schema: {
         tags: ['interpretations'],
-        summary: "The dream's latest interpretation with its evidence, or null",
+        summary: "The dream's latest interpretation with the evidence recorded with it, or null",
         params: dreamIdParamsSchema,
         response: { 200: interpretationSchema.nullable(), ...errors },
       },
@@ -69,7 +63,7 @@ export async function interpretationRoutes(
     async (request) => {
       const dream = await loadDreamForReadings(db, currentUser(request), request.params.dreamId, 'read');
       const row = await latestInterpretation(db, dream.id);
-      return row ? presentInterpretation(row, await readingEvidence(db, engine, dream, row.content)) : null;
+      return row ? presentInterpretation(row) : null;
     },
   );
 
@@ -78,7 +72,7 @@ export async function interpretationRoutes(
     {
       schema: {
         tags: ['interpretations'],
-        summary: 'Every reading of the dream, newest first',
+        summary: 'Every reading of the dream, newest first, each with the evidence recorded with it',
         params: dreamIdParamsSchema,
         response: { 200: z.array(interpretationSchema), ...errors },
       },

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dreams, intentions, interpretations, type InterpretationRow } from '../../db/schema';
-import type { ReadingEvidence } from '@common/schemas/interpretations';
+import type { ReadingEvidence, RecordedEvidence } from '@common/schemas/interpretations';
 import { explainReading } from '../../engine';
 import { REPEAT_WINDOW } from '../../engine/compose/repetition';
 import type { DreamForEngine, InterpretationEngine, PersonalSymbol } from '../../engine/types';
@@ -40,7 +40,9 @@ export function toEngineDream(row: DreamForEngine): DreamForEngine {
 /**
  * Creates a new reading of one of the user's dreams; earlier readings stay in its history. The
  * history's analyses come from dream_analyses; `personal` looks up the owner's lexicon for the
- * dream's symbols (the route asks the lexicon policy whether there is one to use).
+ * dream's symbols (the route asks the lexicon policy whether there is one to use). The reading is
+ * stored with its evidence and the narrative it read, so it can explain itself later, after the
+ * dream is edited or read again.
  */
 export async function generateInterpretation(
   db: Database,
@@ -78,20 +80,24 @@ export async function generateInterpretation(
     analyses: dreamAnalysisTable(db, userId),
     personal,
   });
+  const evidence: RecordedEvidence = {
+    ...(await readingEvidence(db, engine, dream, result.content)),
+    narrative: dream.narrative,
+  };
   const [row] = await db
     .insert(interpretations)
-    .values({ dreamId, content: result.content, provider: result.provider })
+    .values({ dreamId, content: result.content, provider: result.provider, evidence })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
 /**
- * Where each paragraph of a reading of this dream came from (engine/compose/evidence.ts): the dream
- * is read again (the engine keeps its analysis), and earlier dreams count only with an analysis
+ * Where each paragraph of a new reading of this dream came from (engine/compose/evidence.ts): the
+ * dream is read again (the engine keeps its analysis), and earlier dreams count only with an analysis
  * stored for their current text, so explaining a reading never re-reads a long history.
  */
-export async function readingEvidence(
+async function readingEvidence(
   db: Database,
   engine: InterpretationEngine,
   dream: StoredDream,

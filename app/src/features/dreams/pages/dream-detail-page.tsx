@@ -71,8 +71,14 @@ export function DreamDetailPage() {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [askedToDelete, setAskedToDelete] = useState(false);
-  /** The dream's words behind the reading's paragraph in focus ("Why this reading"). */
-  const [highlight, setHighlight] = useState<EvidenceSpan[]>([]);
+  /**
+   * The dream's words behind the reading's paragraph in focus ("Why this reading"), with the text
+   * they point into: after an edit they no longer mark anything.
+   */
+  const [highlight, setHighlight] = useState<{ narrative: string; spans: EvidenceSpan[] }>({
+    narrative: '',
+    spans: [],
+  });
   const onSaved = useDreamSaved();
   const missing = !Number.isInteger(id) || id <= 0 || dream.isError;
 
@@ -132,12 +138,12 @@ export function DreamDetailPage() {
           </div>
         </header>
         <TagChips tags={d.tags} className="mt-4" />
-        <HighlightedNarrative text={d.narrative} spans={highlight} />
+        <HighlightedNarrative text={d.narrative} spans={highlight.narrative === d.narrative ? highlight.spans : []} />
       </Card>
 
       <InterpretationSlot
         dream={d}
-        onHighlight={setHighlight}
+        onHighlight={(spans) => setHighlight({ narrative: d.narrative, spans })}
         after={
           <>
             <DreamSymbolMeanings dreamId={d.id} />

@@ -250,6 +250,33 @@ describe('names, compounds and endings', () => {
     );
   });
 
+  it('reads a death or a childhood dated in waking life as backstory, keeping the person', async () => {
+    const a = await analyse('My grandfather, who died when I was twelve, was fishing off the pier.');
+    expect(names(a)).toContain('grandparent');
+    expect(names(a)).not.toContain('die');
+    expect(names(a)).not.toContain('twelve');
+    const b = await analyse('My father is dead from three years. In the dream he is peeling an apple.');
+    expect(names(b)).toEqual(expect.arrayContaining(['father', 'apple']));
+    expect(names(b)).not.toContain('three');
+    expect(names(await analyse('My friend who passed was driving the bus.'))).toEqual(
+      expect.arrayContaining(['friend', 'bus']),
+    );
+    // A death inside the dream is one.
+    expect(names(await analyse('My mother died in the dream and I cried.'))).toContain('die');
+  });
+
+  it('does not read counts of occasions, levels, bodily burning or boarding gates as images', async () => {
+    expect(names(await analyse('The lighthouse dream again, fifth or sixth time now.'))).toEqual([]);
+    expect(names(await analyse("My phone was on 1% so I couldn't call."))).not.toContain('number one');
+    expect(names(await analyse('I pushed against the glass, my lungs burning.'))).not.toContain('fire');
+    expect(names(await analyse('My lungs were fine but the fire in the hall was burning.'))).toContain('fire');
+    expect(names(await analyse('I ran through the airport to gate ninety.'))).not.toContain('gate');
+    expect(names(await analyse('I opened the garden gate.'))).toContain('gate');
+    expect(names(await analyse('Everything got sharper, the way a photo comes into focus.'))).not.toContain(
+      'photograph',
+    );
+  });
+
   it('reads what a comparison likens to as a likeness, not an image of the dream', async () => {
     const prints = names(await analyse("There were muddy prints on the floor, like a child's bare feet."));
     expect(prints).toContain('mud');

@@ -125,6 +125,15 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "the drowned town", "a lost cause": a past participle describing a thing is not the action.
+  if (
+    symbol.category === 'Actions' &&
+    token.pos === 'ADJ' &&
+    /(ed|en|st)$/.test(token.normal) &&
+    next?.sentence === token.sentence &&
+    next.pos === 'NOUN'
+  )
+    return true;
   // "my lungs burning", "eyes burning": a feeling in the body, not fire.
   if (symbol.name === 'fire' && /^burn/.test(token.normal) && prev && BURNING_BODY.has(prev.normal)) return true;
   // "gate 12", "the boarding gate": where a plane is boarded, not a gate one passes through.

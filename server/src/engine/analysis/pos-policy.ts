@@ -19,6 +19,28 @@ const VERB_SAME_IDEA = wordList('verb-same-idea');
 const MODIFIER_OTHER_IDEA = wordList('modifier-other-idea');
 
 const NOUN_MARKERS = wordList('noun-markers');
+/** Verbs of going before "home". */
+const HOMEWARD = new Set([
+  'go',
+  'walk',
+  'come',
+  'drive',
+  'run',
+  'get',
+  'head',
+  'rush',
+  'hurry',
+  'fly',
+  'cycle',
+  'ride',
+  'race',
+  'return',
+  'travel',
+  'wander',
+  'take',
+  'send',
+  'bring',
+]);
 const DETERMINERS = wordList('determiners');
 
 /**
@@ -72,6 +94,8 @@ export class PosPolicy {
         (nounShape && (this.verbUses.get(term) ?? Infinity) <= RARE_VERB_USES)
       );
     }
+    // "I walked home", "she went home early": going home is an event of the dream.
+    if (token.normal === 'home' && token.pos === 'ADV' && prev && HOMEWARD.has(prev.lemma)) return true;
     if (token.pos === 'ADJ' || token.pos === 'ADV') {
       if (!MODIFIER_OTHER_IDEA.has(term)) return true;
       // "a small brass key" is a key; "a key moment" and "present at the time" are not.

@@ -272,6 +272,9 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('My lungs were fine but the fire in the hall was burning.'))).toContain('fire');
     expect(names(await analyse('I ran through the airport to gate ninety.'))).not.toContain('gate');
     expect(names(await analyse('I opened the garden gate.'))).toContain('gate');
+    expect(names(await analyse("It's the drowned town dream again."))).not.toContain('drown');
+    const home = (await analyse('I walked home by the canal.')).symbols.find((x) => x.name === 'house');
+    expect(home?.mention).toBe('going home');
     expect(names(await analyse('Everything got sharper, the way a photo comes into focus.'))).not.toContain(
       'photograph',
     );

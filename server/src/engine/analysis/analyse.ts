@@ -52,6 +52,7 @@ const FUNCTION_POS = new Set(['DET', 'PRON', 'ADP', 'AUX', 'CCONJ', 'SCONJ', 'PA
 const LOCATIVE_NAMES = wordList('locative');
 /** At most this many words of the narrative after "woke up" for it to be the dream's ending, not an image. */
 const WAKING_TAIL_WORDS = 40;
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 /** After the waking, a word of these means another dream began ("I fell back asleep and dreamt…"). */
 const DREAMING_AGAIN = /^(dream|dreams|dreaming|dreamt|dreamed|asleep|lucid|sleep)$/;
 /** "then I actually woke up": the real waking after false ones. */
@@ -150,7 +151,7 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const lower = hit.surface.toLowerCase();
   if (hit.typo) return symbol.category === 'Actions' ? gerund(hit.term) : `the ${hit.term}`;
   if (symbol.category === 'Actions') return span.length === 1 && lower === gerund(hit.term) ? lower : gerund(name);
-  if (symbol.category === 'Colors') return `the colour ${lower}`;
+  if (symbol.category === 'Colors') return `the colour ${span.length > 1 ? name : lower}`;
   if (symbol.category === 'Numbers') return `the number ${lower.replace(/^number\s+/, '')}`;
   // A phrase such as "snake bit" is referred to by the word in it that names the symbol.
   const terms = new Set([name, ...symbol.synonyms]);
@@ -324,6 +325,16 @@ export class DreamAnalyser {
       if (!token.isWord || token.idiom >= 0 || !/^[a-z]+$/.test(token.normal)) continue;
       // A capitalised word inside a sentence is a name ("Sarah", "Elm").
       if (/^\p{Lu}/u.test(token.text) && (!firstWords.has(token.index) || token.pos === 'PROPN')) continue;
+      // "i coud see", "we shoud go": between a subject and a verb stands an auxiliary, not a thing.
+      const prev = doc.tokens[token.index - 1];
+      const next = doc.tokens[token.index + 1];
+      if (
+        prev &&
+        SUBJECT_PRONOUNS.has(prev.normal) &&
+        next?.sentence === token.sentence &&
+        (next.pos === 'VERB' || next.pos === 'AUX')
+      )
+        continue;
       const fix = await corrector.correct(token.normal, token.forms);
       if (!fix) continue;
       token.corrected = fix.word;

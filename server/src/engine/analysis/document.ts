@@ -190,6 +190,10 @@ function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean
   return out;
 }
 
+/** Misspelt negative auxiliaries wink leaves whole: "coudnt", "woudnt", "dint", "didnt'", "shoudnt". */
+const NEGATIVE_TYPO =
+  /^(?:(?:cou?d|cud|wou?d|shou?d|coul|woul|shoul|di|doe?s|dose|hav|wasen|wern)n'?t|coudn|coulnd|wouldn|shouldn|couldn|didn|doesn|wasn|weren|hasn|haven|hadn)$/;
+
 const COMPARISON_VERBS = wordList('comparison-verbs');
 const COMPARISON_HEDGES = wordList('comparison-hedges');
 /** "it was like a carnival"; not "I'd like a coffee". */
@@ -335,7 +339,10 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
             : [normal];
       return { ...r, normal, lemma, forms, isWord };
     });
-    const negated = negationScope(partial);
+    // "coudnt", "dint", "wasn": a mistyped negative the tokenizer did not split still negates.
+    const negated = negationScope(
+      partial.map((p) => (NEGATIVE_TYPO.test(p.normal) ? { ...p, normal: 'not', pos: 'PART' } : p)),
+    );
     const backstory = backstoryScope(partial);
     const likeness = likenessScope(partial);
     const figurative = partial.map(() => -1);

@@ -56,6 +56,67 @@ const PHRASE_FILLERS = wordList('phrase-fillers');
 
 const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
+const DURATIONS = new Set([
+  'second',
+  'seconds',
+  'minute',
+  'minutes',
+  'mins',
+  'hour',
+  'hours',
+  'hrs',
+  'day',
+  'days',
+  'week',
+  'weeks',
+  'month',
+  'months',
+  'year',
+  'years',
+]);
+/** "wrong letters", "capital letters": characters of writing. */
+const LETTER_SHAPES = new Set([
+  'wrong',
+  'strange',
+  'weird',
+  'foreign',
+  'capital',
+  'big',
+  'huge',
+  'giant',
+  'tiny',
+  'small',
+  'neon',
+  'glowing',
+  'different',
+  'backwards',
+  'random',
+  'gold',
+  'golden',
+  'red',
+  'black',
+  'bold',
+]);
+/** Words near "letters" that make them characters of writing. */
+const WRITING_WORDS = new Set([
+  'read',
+  'type',
+  'typing',
+  'spell',
+  'alphabet',
+  'word',
+  'font',
+  'write',
+  'writing',
+  'written',
+  'sign',
+  'screen',
+  'keyboard',
+  'rearrange',
+  'scramble',
+  'jumble',
+  'text',
+]);
 /** Parts of the body that "burn" with effort or pain. */
 const BURNING_BODY = new Set([
   'lungs',
@@ -125,6 +186,14 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "the wrong letters", "in letters I couldn't read": characters of writing, not post.
+  if (symbol.name === 'letter' && token.normal === 'letters') {
+    const near = doc.tokens
+      .slice(Math.max(0, token.index - 3), token.index + 5)
+      .filter((t) => t.sentence === token.sentence);
+    if ((prev && LETTER_SHAPES.has(prev.normal)) || near.some((t) => t.forms.some((f) => WRITING_WORDS.has(f))))
+      return true;
+  }
   // "the drowned town", "a lost cause": a past participle describing a thing is not the action.
   if (
     symbol.category === 'Actions' &&
@@ -164,6 +233,14 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
       if (t.normal === 'time' || t.normal === 'times') return true;
       if (!(t.pos === 'NUM' || t.pos === 'ADJ' || /^(or|and|to|-)$/.test(t.normal))) break;
     }
+    // "three hours early", "for two days": a duration, not a number seen.
+    if (next?.sentence === token.sentence && DURATIONS.has(next.normal)) return true;
+    // "Mrs Hill from number eight": an address.
+    if (
+      prev?.normal === 'number' &&
+      /^(from|at|to|in|live|lives|lived|living)$/.test(doc.tokens[token.index - 2]?.normal ?? '')
+    )
+      return true;
     // "my phone was on 1%": a level, not a number seen.
     if (next && (next.normal === '%' || next.normal === 'percent' || next.normal === 'per')) return true;
   }
@@ -488,7 +565,10 @@ export class SymbolMatcher {
         const span = doc.tokens.slice(i, m.last + 1);
         const head = span.at(-1);
         if (span.some((t) => figurative(t, m.ref.symbol))) continue;
-        if (m.ref.symbol.category === 'Numbers' && span.some((t) => isClockOrLabel(doc, t))) {
+        if (
+          m.ref.symbol.category === 'Numbers' &&
+          span.some((t) => isClockOrLabel(doc, t) || isIdiom(doc, t, m.ref.symbol))
+        ) {
           i = m.last;
           continue;
         }

@@ -273,6 +273,14 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('I ran through the airport to gate ninety.'))).not.toContain('gate');
     expect(names(await analyse('I opened the garden gate.'))).toContain('gate');
     expect(names(await analyse("It's the drowned town dream again."))).not.toContain('drown');
+    expect(names(await analyse('I got to the airport three hours early.'))).not.toContain('three');
+    expect(names(await analyse('Mrs Hill from number eight was ahead of me.'))).not.toContain('eight');
+    expect(names(await analyse('My thumbs kept typing the wrong letters.'))).not.toContain('letter');
+    expect(names(await analyse('The postman brought three letters.'))).toContain('letter');
+    expect(names(await analyse('I went to the Apple store.'))).not.toContain('apple');
+    // A mistyped negative still negates; a mistyped auxiliary is not read as a thing.
+    expect(names(await analyse('i coudnt find my keys'))).not.toContain('find');
+    expect(names(await analyse('i coud see the snake'))).toEqual(['snake']);
     const home = (await analyse('I walked home by the canal.')).symbols.find((x) => x.name === 'house');
     expect(home?.mention).toBe('going home');
     expect(names(await analyse('Everything got sharper, the way a photo comes into focus.'))).not.toContain(

@@ -166,6 +166,18 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const text = token.text;
   // The word as the dreamer wrote it: wink's normal form americanises spellings ("grey" → "gray").
   const written = text.toLowerCase();
+  // "a brass key": an adjective-tagged word at the end of a noun phrase is the thing itself.
+  const endsPhrase =
+    doc.tokens[token.index + 1]?.sentence !== token.sentence ||
+    !['NOUN', 'PROPN', 'ADJ'].includes(doc.tokens[token.index + 1]?.pos ?? '');
+  const prevTag = doc.tokens[token.index - 1]?.pos ?? '';
+  if (
+    token.pos === 'ADJ' &&
+    symbol.category !== 'Emotions' &&
+    endsPhrase &&
+    ['DET', 'ADJ', 'NOUN', 'PRON'].includes(prevTag)
+  )
+    return `the ${written}`;
   if (token.pos === 'ADJ') return symbol.category === 'Emotions' ? `feeling ${written}` : `being ${written}`;
   if (token.pos === 'ADV' && symbol.category === 'Emotions') return `feeling ${written}`;
   // "I walked home"

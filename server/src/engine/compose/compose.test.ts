@@ -198,6 +198,24 @@ describe('readings a dreamer recognises', () => {
     expect(all).not.toMatch(/mother[^.?]*\bwhat would it\b/i);
   });
 
+  it('quotes what a visiting person said, not the sentence around it', async () => {
+    const single = await engine.interpret(
+      request(
+        dream(
+          "My grandad was sitting on the porch, though he died last spring. He said, 'You're doing fine, kiddo, stop worrying.' Then he smiled.",
+        ),
+      ),
+    );
+    expect(single.content).toContain("“You're doing fine, kiddo, stop worrying”");
+    expect(single.content).not.toMatch(/“He said/);
+    const reported = await engine.interpret(
+      request(
+        dream('My grandma visited me, though she passed away last year. She told me that everything would be fine.'),
+      ),
+    );
+    expect(reported.content).toContain('“everything would be fine”');
+  });
+
   it('compares the feeling across dreams where a symbol returns', async () => {
     const history = [
       dream('The staircase again, and I was curious where it led.', { title: 'Second stairs' }),

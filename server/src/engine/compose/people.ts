@@ -85,9 +85,25 @@ export function spokenWords(doc: DreamDocument, symbol: DetectedSymbol): string 
   for (const index of [...new Set([...symbol.sentences, ...follows])].sort((a, b) => a - b)) {
     const sentence = doc.sentences[index];
     if (!sentence) continue;
-    const quoted = /["“]([^"”]{3,120})["”]/.exec(sentence.text)?.[1];
+    const quoted =
+      /["“]([^"”]{3,160})["”]/.exec(sentence.text)?.[1] ??
+      /(?:^|[\s,:])['‘](.{3,160}?)\s?['’](?=[\s.,!?;:]|$)/.exec(sentence.text)?.[1];
     if (quoted) return quoted.trim().replace(/[.!?,]+$/, '');
-    if (SPEECH.test(sentence.text)) return sentenceFragment(doc, index, 16);
+    const speech = SPEECH.exec(sentence.text);
+    if (speech) {
+      // "He said you are doing fine": the words after the verb, not the whole sentence.
+      const words = sentence.text
+        .slice(speech.index + speech[0].length)
+        .replace(/^\s*(?:(?:to me|me|us|him|her|them|that)\b\s*)*[,:]?\s*/i, '')
+        .split(/\s+/)
+        .filter(Boolean);
+      if (words.length >= 3) {
+        let taken = words.slice(0, 20).join(' ');
+        if (words.length > 20) taken = taken.slice(0, Math.max(taken.lastIndexOf(','), 0)) || taken;
+        return taken.replace(/[.!?,;:'"’”]+$/, '');
+      }
+      return sentenceFragment(doc, index, 16);
+    }
   }
   return null;
 }

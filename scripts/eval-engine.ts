@@ -15,6 +15,7 @@
  *   npm run eval:engine                       (tsx scripts/eval-engine.ts)
  *   npx tsx scripts/eval-engine.ts --verbose  (also prints every in-sample and dev dream's detections)
  *   npx tsx scripts/eval-engine.ts --dev      (while tuning: leaves the test split out entirely)
+ *   npx tsx scripts/eval-engine.ts --markdown (also prints the README's tables)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -210,6 +211,33 @@ function line(label: string, f: Figures): string {
   return `${label.padEnd(26)} ${String(f.dreams).padStart(3)} dreams | ${shown.join(' | ')} | lucid false claims ${f.lucidFalseClaims}, missed ${f.lucidMissed}`;
 }
 
+/** The README's tables: one row per set and split, then per subset of each held-out set. */
+function markdownTables(results: Record<string, Figures>): string {
+  const f2 = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(2));
+  const rows = (keys: string[], label: (k: string) => string) =>
+    keys
+      .filter((k) => results[k])
+      .map((k) => {
+        const f = results[k] as Figures;
+        return `| ${label(k)} | ${f.dreams} | ${f2(f.symbolPrecision)} | ${f2(f.symbolRecall)} | ${f2(f.motifRecall)} | ${f2(f.negationAccuracy)} | ${f2(f.idiomSuppression)} | ${f2(f.typoRecovery)} | ${f2(f.languageDetection)} | ${f2(f.nonsenseDetection)} | ${f.lucidFalseClaims} |`;
+      });
+  const head =
+    '| set | dreams | symbol P | symbol R | motif R | negation | idioms | typos | language | nonsense | lucid claimed falsely |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+  const sets = ['in-sample', 'second/dev', 'second/test', 'third/dev', 'third/test'];
+  const out = [head, ...rows(sets, (k) => k)];
+  for (const set of ['second/test', 'third/test']) {
+    const subsets = Object.keys(results).filter((k) => k.startsWith(`${set}/`));
+    out.push(
+      '',
+      `${set} by subset:`,
+      '',
+      head.replace('| set |', '| subset |'),
+      ...rows(subsets, (k) => k.slice(set.length + 1)),
+    );
+  }
+  return out.join('\n');
+}
+
 async function main(): Promise<number> {
   const verbose = process.argv.includes('--verbose');
   const devOnly = process.argv.includes('--dev');
@@ -280,6 +308,8 @@ async function main(): Promise<number> {
   for (const [k, f] of Object.entries(results)) if (!k.split('/')[2]) console.log(line(k, f));
   console.log('');
   for (const [k, f] of Object.entries(results)) if (k.split('/')[2]) console.log(line(k, f));
+
+  if (process.argv.includes('--markdown')) console.log(`\n${markdownTables(results)}`);
 
   const failures: string[] = [];
   const check = (group: string, name: keyof Figures, min: number) => {

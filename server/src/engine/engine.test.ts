@@ -293,8 +293,8 @@ describe('symbol readings', () => {
   });
 
   it('reads a WordNet-only noun from its gloss and hypernyms', async () => {
-    expect(kbNames).not.toContain('accordion');
-    const r = await engine.interpretSymbol('accordion');
+    expect(kbNames).not.toContain('harpsichord');
+    const r = await engine.interpretSymbol('harpsichord');
     expect(r.source).toBe('wordnet');
     expect(r.shareable).toBe(true);
     expect(r.meaning).toMatch(/instrument/);

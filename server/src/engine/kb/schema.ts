@@ -95,6 +95,7 @@ export const KB_CATEGORIES = [
   'Numbers',
   'Emotions',
   'Spiritual and Otherworldly',
+  'Events and Occasions',
 ] as const;
 export type KbCategory = (typeof KB_CATEGORIES)[number];
 

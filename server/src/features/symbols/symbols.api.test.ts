@@ -194,16 +194,18 @@ describe('dream symbol dictionary: interpret', () => {
 
     const before = await storeSize();
     const noun = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
-      symbol: 'accordion',
+      symbol: 'harpsichord',
     });
     expect(noun.status).toBe(200);
     expect(noun.body.stored).toBe(true);
     expect(['wordnet', 'knowledge-base', 'dictionary']).toContain(noun.body.source);
     expect(await storeSize()).toBe(noun.body.source === 'dictionary' ? before : before + 1);
-    const again = await bob.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', { symbol: 'Accordion' });
+    const again = await bob.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
+      symbol: 'Harpsichord',
+    });
     expect(again.body).toMatchObject({ source: 'dictionary', stored: true, id: noun.body.id });
     // The new entry is found by search at once.
-    expect((await list('?q=accordion')).body[0]?.id).toBe(noun.body.id);
+    expect((await list('?q=harpsichord')).body[0]?.id).toBe(noun.body.id);
 
     const personal = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', {
       symbol: 'zqxvrk',

@@ -27,8 +27,8 @@ async function main(): Promise<void> {
   // engine waits for it. The symbol dictionary is seeded from its knowledge base once it is ready.
   const engine = createEngine({ provider: config.ai.provider, openai: config.ai.openai, log });
   seedSymbolDictionary(database.db, engine)
-    .then((added) => {
-      if (added) log.info({ added }, 'symbol dictionary seeded from the knowledge base');
+    .then(({ added, updated }) => {
+      if (added || updated) log.info({ added, updated }, 'symbol dictionary seeded from the knowledge base');
     })
     .catch((err: unknown) => log.error({ err }, 'the interpretation engine failed to load'));
 

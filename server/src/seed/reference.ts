@@ -10,8 +10,14 @@ import { seedDictionary } from '../features/symbols/service';
  */
 export { seedGuidedLibrary };
 
-/** The symbol dictionary once the engine is ready; existing symbols are kept. Returns the symbols added. */
-export async function seedSymbolDictionary(db: Database, engine: InterpretationEngine): Promise<number> {
+/**
+ * The symbol dictionary once the engine is ready: knowledge-base symbols are added or brought up to
+ * date, other stored symbols are kept. Returns how many were added and updated.
+ */
+export async function seedSymbolDictionary(
+  db: Database,
+  engine: InterpretationEngine,
+): Promise<{ added: number; updated: number }> {
   await engine.ready();
   return seedDictionary(db, engine);
 }
@@ -19,7 +25,7 @@ export async function seedSymbolDictionary(db: Database, engine: InterpretationE
 export async function seedReferenceData(
   db: Database,
   engine: InterpretationEngine,
-): Promise<{ guided: SeedOutcome; symbols: number }> {
+): Promise<{ guided: SeedOutcome; symbols: { added: number; updated: number } }> {
   const guided = await seedGuidedLibrary(db);
   const symbols = await seedSymbolDictionary(db, engine);
   return { guided, symbols };

@@ -13,7 +13,7 @@ try {
   // The dictionary is seeded from the built-in knowledge base, whichever provider is configured.
   const { guided, symbols } = await seedReferenceData(database.db, createEngine({ provider: 'local', log }));
   console.log(
-    `Reference data seeded (guided library: ${guided.added} added, ${guided.updated} updated, ${guided.removed} removed; ${symbols} new dictionary symbols).`,
+    `Reference data seeded (guided library: ${guided.added} added, ${guided.updated} updated, ${guided.removed} removed; dictionary: ${symbols.added} symbols added, ${symbols.updated} updated).`,
   );
   if (process.argv.includes('--demo')) {
     const created = await seedDemoData(database.db);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SymbolCategory, SymbolListQuery, SymbolReadingResponse } from '@common/schemas/symbols';
 import type { Database } from '../../db/client';
 import { dreamSymbols } from '../../db/schema';
@@ -52,8 +52,20 @@ export async function listCategories(db: Database): Promise<SymbolCategory[]> {
     .orderBy(asc(dreamSymbols.category));
 }
 
-/** The knowledge base seeds the shared dictionary; existing entries are left as they are. */
-export async function seedDictionary(db: Database, engine: InterpretationEngine): Promise<number> {
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/**
+ * The knowledge base seeds the shared dictionary, and its own symbols follow it: an entry stored
+ * under a knowledge-base name (seeded from an older knowledge base, or read from WordNet before the
+ * knowledge base held that image) takes the knowledge base's category, meaning and associations,
+ * since a stored entry is what the dictionary answers first. Other entries are left as they are.
+ */
+export async function seedDictionary(
+  db: Database,
+  engine: InterpretationEngine,
+): Promise<{ added: number; updated: number }> {
   const seed = await engine.dictionarySeed();
   let added = 0;
   for (let i = 0; i < seed.length; i += 200) {
@@ -64,7 +76,31 @@ export async function seedDictionary(db: Database, engine: InterpretationEngine)
       .returning({ id: dreamSymbols.id });
     added += rows.length;
   }
-  return added;
+  const byName = new Map(seed.map((s) => [s.symbol.toLowerCase(), s]));
+  const stored = byName.size
+    ? await db
+        .select()
+        .from(dreamSymbols)
+        .where(inArray(sql`lower(${dreamSymbols.symbol})`, [...byName.keys()]))
+    : [];
+  let updated = 0;
+  for (const row of stored) {
+    const entry = byName.get(row.symbol.toLowerCase());
+    if (
+      !entry ||
+      (row.symbol === entry.symbol &&
+        row.category === entry.category &&
+        row.meaning === entry.meaning &&
+        sameList(row.associations, entry.associations))
+    )
+      continue;
+    await db
+      .update(dreamSymbols)
+      .set({ symbol: entry.symbol, category: entry.category, meaning: entry.meaning, associations: entry.associations })
+      .where(eq(dreamSymbols.id, row.id));
+    updated += 1;
+  }
+  return { added, updated };
 }
 
 /**

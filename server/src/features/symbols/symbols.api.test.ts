@@ -224,3 +224,53 @@ describe('dream symbol dictionary: interpret', () => {
     expect((await alice.client.post('/api/dream-symbols/interpret', { symbol: 'x'.repeat(61) })).status).toBe(400);
   });
 });
+
+describe('dream symbol dictionary: seeding', () => {
+  it('holds the occasions the knowledge base reads, under their own category', async () => {
+    const res = await list(`?category=${encodeURIComponent('Events and Occasions')}`);
+    expect(res.body.map((s) => s.symbol)).toEqual(['birthday', 'exam', 'funeral', 'party', 'war', 'wedding']);
+  });
+
+  it('brings an entry stored under a knowledge-base name up to date, adds a missing one and keeps the others', async () => {
+    const balloon = (await engine.dictionarySeed()).find((s) => s.symbol === 'balloon');
+    if (!balloon) throw new Error('the knowledge base has no balloon');
+    // As an older installation stored it: a WordNet reading from before the knowledge base held balloons.
+    const [old] = await ctx.db
+      .update(dreamSymbols)
+      .set({
+        symbol: 'Balloon',
+        category: 'Nature',
+        meaning: 'A balloon is a kind of plaything, a small thin inflatable rubber bag.',
+        associations: ['plaything', 'rubber bag', 'personal memories', 'everyday life'],
+      })
+      .where(eq(dreamSymbols.symbol, 'balloon'))
+      .returning();
+    if (!old) throw new Error('balloon was not seeded');
+    await ctx.db.delete(dreamSymbols).where(eq(dreamSymbols.symbol, 'party'));
+    const other = {
+      symbol: 'hurdy-gurdy',
+      category: 'Objects',
+      meaning: 'A hurdy-gurdy is a kind of stringed instrument, played by turning a crank.',
+      associations: ['stringed instrument', 'crank', 'personal memories', 'everyday life'],
+    };
+    await ctx.db.insert(dreamSymbols).values(other);
+
+    expect(await seedDictionary(ctx.db, engine)).toEqual({ added: 1, updated: 1 });
+    const [now] = await ctx.db.select().from(dreamSymbols).where(eq(dreamSymbols.id, old.id));
+    expect(now).toMatchObject({
+      symbol: 'balloon',
+      category: balloon.category,
+      meaning: balloon.meaning,
+      associations: balloon.associations,
+    });
+    const asked = await alice.client.post<SymbolReadingResponse>('/api/dream-symbols/interpret', { symbol: 'balloon' });
+    expect(asked.body).toMatchObject({ source: 'dictionary', id: old.id, meaning: balloon.meaning });
+    expect((await list('?q=party')).body[0]).toMatchObject({ symbol: 'party', category: 'Events and Occasions' });
+    expect((await ctx.db.select().from(dreamSymbols).where(eq(dreamSymbols.symbol, 'hurdy-gurdy')))[0]).toMatchObject(
+      other,
+    );
+    // Seeding again changes nothing.
+    expect(await seedDictionary(ctx.db, engine)).toEqual({ added: 0, updated: 0 });
+    await ctx.db.delete(dreamSymbols).where(eq(dreamSymbols.symbol, 'hurdy-gurdy'));
+  });
+});

@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadKnowledgeBase, type KnowledgeBase } from './kb/loader';
+import { categoriesWith, lexicon } from './kb/lexicon';
+import { createEngine } from './index';
+import type { DreamAnalysis } from './types';
+
+/**
+ * Central dream images the knowledge base once missed ("violin" found nothing, a balloon dream was
+ * read without its balloons), and the occasions a dream can be set at. The names are fixed: the
+ * evaluation sets label dreams with them.
+ */
+const ADDED: Record<string, string[]> = {
+  Animals: ['fox', 'mouse', 'elephant', 'monkey', 'pig', 'cow', 'deer', 'chicken', 'turtle', 'worm'],
+  'People and Figures': ['clown', 'witch', 'zombie', 'vampire', 'neighbour'],
+  Places: ['farm', 'museum', 'theatre', 'factory'],
+  Objects: [
+    'balloon',
+    'table',
+    'chair',
+    'glass',
+    'bottle',
+    'toy',
+    'ball',
+    'bell',
+    'flag',
+    'blanket',
+    'painting',
+    'bomb',
+    'rubbish',
+    'music',
+    'instrument',
+  ],
+  Actions: ['drive', 'laugh', 'hug', 'argue', 'steal', 'vomit', 'jump'],
+  Water: ['shower'],
+  'Events and Occasions': ['party', 'wedding', 'funeral', 'exam', 'birthday', 'war'],
+};
+
+const engine = createEngine({ provider: 'local', log: { info: () => undefined, warn: () => undefined } });
+let kb: KnowledgeBase;
+
+beforeAll(async () => {
+  await engine.ready();
+  kb = await loadKnowledgeBase();
+}, 60_000);
+
+let nextId = 5000;
+async function analyse(narrative: string): Promise<DreamAnalysis> {
+  nextId += 1;
+  return engine.analyse({ id: nextId, title: '', narrative, tags: [], timePeriod: null, date: null });
+}
+const names = (a: DreamAnalysis) => a.symbols.map((s) => s.name);
+
+describe('central dream images in the knowledge base', () => {
+  it('holds each image under its fixed name and category', () => {
+    for (const [category, list] of Object.entries(ADDED))
+      for (const name of list) expect({ name, category: kb.byName.get(name)?.category }).toEqual({ name, category });
+  });
+
+  it('describes the occasions category, and an occasion is where a dream can be set', () => {
+    expect(lexicon.categories.get('Events and Occasions')?.guidance).toMatch(/occasion/i);
+    expect(categoriesWith('setting').has('Events and Occasions')).toBe(true);
+    for (const role of ['quality', 'any-pos', 'proper-place'] as const)
+      expect(categoriesWith(role).has('Events and Occasions')).toBe(false);
+  });
+
+  it('finds balloons, music and instruments, and the occasion a dream is set at', async () => {
+    expect(names(await analyse('I was holding a bunch of red balloons at the fair.'))).toContain('balloon');
+    expect(names(await analyse('An orchestra played and a violin solo made me cry.'))).toEqual(
+      expect.arrayContaining(['music', 'instrument']),
+    );
+    const wedding = await analyse("We were at my cousin's wedding.");
+    expect(names(wedding)).toContain('wedding');
+    expect(wedding.setting).toMatch(/wedding/);
+    // "married" is the verb of the same occasion.
+    expect(names(await analyse('We got married on a cliff at sunset.'))).toContain('wedding');
+    expect(names(await analyse('The fox ran across the field.'))).toEqual(expect.arrayContaining(['fox', 'field']));
+  });
+
+  it('reads a maths test as an exam as well as the maths', async () => {
+    expect(names(await analyse('I failed the maths test.'))).toEqual(expect.arrayContaining(['exam', 'equation']));
+    expect(names(await analyse('The teacher handed out a pop quiz.'))).toContain('exam');
+  });
+
+  it('gives the images that were synonyms of broader symbols their own entries', async () => {
+    const mouse = names(await analyse('A mouse ran under my chair.'));
+    expect(mouse).toEqual(expect.arrayContaining(['mouse', 'chair']));
+    expect(mouse).not.toContain('rat');
+    const zombies = names(await analyse('Zombies and a vampire chased me through the mall.'));
+    expect(zombies).toEqual(expect.arrayContaining(['zombie', 'vampire']));
+    expect(zombies).not.toContain('monster');
+    const witch = names(await analyse('An old witch cast a spell on me.'));
+    expect(witch).toEqual(expect.arrayContaining(['witch', 'magic']));
+    const war = names(await analyse('The war started and bombs fell on the town.'));
+    expect(war).toEqual(expect.arrayContaining(['war', 'bomb']));
+    expect(war).not.toContain('battlefield');
+    expect(names(await analyse('I stood on the stage of an old theatre.'))).toEqual(
+      expect.arrayContaining(['stage', 'theatre']),
+    );
+  });
+
+  it('reads the new actions as actions, named by their "-ing" form, like running', async () => {
+    const drove = await analyse('I drove home through the night.');
+    expect(drove.symbols.find((s) => s.name === 'drive')).toMatchObject({ category: 'Actions', mention: 'driving' });
+    const ran = await analyse('I ran home through the night.');
+    expect(ran.symbols.find((s) => s.name === 'run')).toMatchObject({ category: 'Actions', mention: 'running' });
+    expect(names(await analyse('We argued, then he stole my wallet.'))).toEqual(
+      expect.arrayContaining(['argue', 'steal', 'wallet']),
+    );
+    expect(names(await analyse('She hugged me and we laughed until we cried.'))).toEqual(
+      expect.arrayContaining(['hug', 'laugh', 'cry']),
+    );
+    expect(names(await analyse('I threw up and then jumped off the wall.'))).toEqual(
+      expect.arrayContaining(['vomit', 'jump']),
+    );
+  });
+
+  it('does not read a figure of speech or a negated image', async () => {
+    const party = names(await analyse('I had a ball at the party.'));
+    expect(party).toContain('party');
+    expect(party).not.toContain('ball');
+    expect(names(await analyse('I jumped to conclusions about my sister.'))).not.toContain('jump');
+    expect(names(await analyse('There was no music in the empty hall.'))).not.toContain('music');
+    // A wedding dress is its own image, not a wedding.
+    expect(names(await analyse('I tried on a wedding dress.'))).not.toContain('wedding');
+  });
+});

@@ -123,4 +123,18 @@ describe('central dream images in the knowledge base', () => {
     // A wedding dress is its own image, not a wedding.
     expect(names(await analyse('I tried on a wedding dress.'))).not.toContain('wedding');
   });
+
+  it('keeps words that only look like the new images apart from them', async () => {
+    // A band is music only when it plays; a rubber band or a wedding band is not.
+    expect(names(await analyse('The band played our song.'))).toContain('music');
+    expect(names(await analyse('I wore a rubber band on my wrist.'))).not.toContain('music');
+    const ring = names(await analyse('She showed me her wedding band.'));
+    expect(ring).toContain('ring');
+    expect(ring).not.toContain('music');
+    // A jumper is clothing and a footballer a person, not a jump and a ball.
+    const jumper = names(await analyse('I wore a jumper and met a footballer.'));
+    expect(jumper).toContain('jacket');
+    expect(jumper).not.toEqual(expect.arrayContaining(['jump']));
+    expect(jumper).not.toContain('ball');
+  });
 });

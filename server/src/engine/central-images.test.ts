@@ -75,6 +75,9 @@ describe('central dream images in the knowledge base', () => {
     // "married" is the verb of the same occasion.
     expect(names(await analyse('We got married on a cliff at sunset.'))).toContain('wedding');
     expect(names(await analyse('The fox ran across the field.'))).toEqual(expect.arrayContaining(['fox', 'field']));
+    // Through WordNet, a reunion is a kind of party: the gathering, not the political party.
+    const reunion = (await analyse('It was a big family reunion.')).symbols.find((s) => s.name === 'party');
+    expect(reunion).toMatchObject({ via: 'hypernym', category: 'Events and Occasions' });
   });
 
   it('reads a maths test as an exam as well as the maths', async () => {

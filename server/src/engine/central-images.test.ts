@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadKnowledgeBase, type KnowledgeBase } from './kb/loader';
 import { categoriesWith, lexicon } from './kb/lexicon';
 import { createEngine } from './index';
 import type { DreamAnalysis } from './types';
@@ -36,24 +35,23 @@ const ADDED: Record<string, string[]> = {
 };
 
 const engine = createEngine({ provider: 'local', log: { info: () => undefined, warn: () => undefined } });
-let kb: KnowledgeBase;
+/** Each knowledge-base symbol's category, as the engine seeds the dictionary. */
+const categoryOf = new Map<string, string>();
 
 beforeAll(async () => {
   await engine.ready();
-  kb = await loadKnowledgeBase();
+  for (const s of await engine.dictionarySeed()) categoryOf.set(s.symbol, s.category);
 }, 60_000);
 
-let nextId = 5000;
-async function analyse(narrative: string): Promise<DreamAnalysis> {
-  nextId += 1;
-  return engine.analyse({ id: nextId, title: '', narrative, tags: [], timePeriod: null, date: null });
-}
+let dreamId = 7000;
+const analyse = (narrative: string): Promise<DreamAnalysis> =>
+  engine.analyse({ id: (dreamId += 1), title: '', narrative, tags: [], timePeriod: null, date: null });
 const names = (a: DreamAnalysis) => a.symbols.map((s) => s.name);
 
 describe('central dream images in the knowledge base', () => {
   it('holds each image under its fixed name and category', () => {
     for (const [category, list] of Object.entries(ADDED))
-      for (const name of list) expect({ name, category: kb.byName.get(name)?.category }).toEqual({ name, category });
+      for (const name of list) expect({ name, category: categoryOf.get(name) }).toEqual({ name, category });
   });
 
   it('describes the occasions category, and an occasion is where a dream can be set', () => {

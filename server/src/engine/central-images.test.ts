@@ -132,6 +132,9 @@ describe('central dream images in the knowledge base', () => {
   it('keeps words that only look like the new images apart from them', async () => {
     // A wedding band is a ring.
     expect(names(await analyse('She showed me her wedding band.'))).toContain('ring');
+    // Being married, or a glassy surface, is a state or a quality, not a wedding or a glass.
+    expect(names(await analyse('My married sister called me.'))).not.toContain('wedding');
+    expect(names(await analyse('The lake was glassy and still.'))).not.toContain('glass');
     // A jumper is clothing and a footballer a person, not a jump and a ball.
     const jumper = names(await analyse('I wore a jumper and met a footballer.'));
     expect(jumper).toContain('clothes');

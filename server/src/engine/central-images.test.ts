@@ -140,5 +140,16 @@ describe('central dream images in the knowledge base', () => {
     expect(jumper).toContain('clothes');
     expect(jumper).not.toContain('jump');
     expect(jumper).not.toContain('ball');
+    // A drinking glass is a glass; glass as a material and spectacles are not.
+    expect(names(await analyse('I poured a glass of water.'))).toContain('glass');
+    for (const text of ['The woman behind the glass said no.', 'We stood under a glass roof.', 'I lost my glasses.'])
+      expect(names(await analyse(text)), text).not.toContain('glass');
+    // A farmer, a drummer or a bomber is not a farm, an instrument or a bomb; "darker" is still dark.
+    const people = names(await analyse('The farmer waved and a drummer played.'));
+    expect(people).not.toContain('farm');
+    expect(people).not.toContain('instrument');
+    // A sound likened to a balloon is no balloon; a sofa is not a chair.
+    expect(names(await analyse('It made a squeaky noise like a balloon.'))).not.toContain('balloon');
+    expect(names(await analyse('I sat on the sofa.'))).not.toContain('chair');
   });
 });

@@ -196,6 +196,20 @@ const NEGATIVE_TYPO =
 
 const COMPARISON_VERBS = wordList('comparison-verbs');
 const COMPARISON_HEDGES = wordList('comparison-hedges');
+/** "a noise like a balloon", "something like a wolf": a sense or a vague thing likened to another. */
+const LIKENED_SENSES = new Set([
+  'noise',
+  'sound',
+  'voice',
+  'smell',
+  'taste',
+  'shape',
+  'something',
+  'someone',
+  'somebody',
+  'thing',
+  'feeling',
+]);
 /** "it was like a carnival"; not "I'd like a coffee". */
 const BE_FORMS = new Set(['be', 'is', 'was', 'were', 'are', "'s", "'re", 'been', 'being', 'am', "'m"]);
 /** Tags a compared noun phrase is made of: "a child's bare feet", "my old school". */
@@ -227,6 +241,7 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
         before &&
         ((before.pos === 'PUNCT' && /^[,;:(—–-]$/.test(before.normal)) ||
           (before.pos === 'AUX' && BE_FORMS.has(before.normal)) ||
+          LIKENED_SENSES.has(before.normal) ||
           COMPARISON_VERBS.has(before.normal))
       )
         markPhrase(i + 1);

@@ -56,6 +56,28 @@ const PHRASE_FILLERS = wordList('phrase-fillers');
 
 const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
+/** Words before "glass" that make it a glass one drinks from. */
+const DRINKING_GLASS = new Set([
+  'a',
+  'another',
+  'empty',
+  'full',
+  'wine',
+  'drinking',
+  'tall',
+  'my',
+  'your',
+  'his',
+  'her',
+  'their',
+  'our',
+  'some',
+  'two',
+  'three',
+  'many',
+]);
+/** Before "glasses": drinking glasses, not spectacles ("my glasses"). */
+const GLASSES_OF_DRINK = new Set(['wine', 'empty', 'full', 'drinking', 'some', 'many', 'clinking', 'champagne']);
 const DURATIONS = new Set([
   'second',
   'seconds',
@@ -186,6 +208,16 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "a glass of water" is a glass; "behind the glass", "a glass roof", "my glasses" are a material or spectacles.
+  if (symbol.name === 'glass' && (token.normal === 'glass' || token.normal === 'glasses')) {
+    const sameNext = next?.sentence === token.sentence ? next : undefined;
+    if (sameNext?.normal === 'of') return false;
+    if (sameNext && (sameNext.pos === 'NOUN' || sameNext.pos === 'PROPN')) return true;
+    const held = prev !== undefined && DRINKING_GLASS.has(prev.normal);
+    return token.normal === 'glass'
+      ? !held
+      : !(prev !== undefined && (GLASSES_OF_DRINK.has(prev.normal) || prev.pos === 'NUM'));
+  }
   // "the wrong letters", "in letters I couldn't read": characters of writing, not post.
   if (symbol.name === 'letter' && token.normal === 'letters') {
     const near = doc.tokens
@@ -377,7 +409,13 @@ export class SymbolMatcher {
       );
     // The word as written first, then the tagger's lemma, then other base forms.
     const order = [token.normal, token.lemma, ...token.forms];
+    // "farmer", "drummer", "bomber": a noun in -er is a person or thing of its own, not the comparative
+    // of its stem ("darker" is dark).
+    const agentNoun =
+      token.normal.endsWith('er') && token.pos !== 'ADJ' && token.pos !== 'ADV' && token.lemma === token.normal;
     for (const form of order) {
+      if (agentNoun && form !== token.normal && token.normal.startsWith(form) && token.normal.length - form.length <= 3)
+        continue;
       const ref = this.deps.kb.words.get(form);
       if (!ref) continue;
       // Irregular verb forms that are also nouns ("the sun rose", "I saw"): trust the tagger's lemma.

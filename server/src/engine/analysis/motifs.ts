@@ -6,12 +6,24 @@ import type { DreamDocument, Token } from './document';
 import type { SymbolHit } from './matcher';
 
 const PHRASE_FILLERS = wordList('phrase-fillers');
+const NEGATORS = new Set([
+  ...wordList('negation-noun-cues'),
+  ...wordList('negation-verbal-cues'),
+  ...wordList('subject-negators'),
+]);
 
 /**
  * Motifs are recognised from cue terms: a trigger matches when each of its groups has a term
  * present, not negated, within one sentence or anywhere in the dream. A detected symbol also
  * makes its name present where it was found, so "a beagle chased me" satisfies a cue group
  * naming "dog".
+ *
+ * Two refinements keep broad cues from firing on the wrong subject:
+ * - A group holding only hyphens ("---") joins the groups on either side: they must occur in that
+ *   order within one sentence, with at most as many words between them as there are hyphens
+ *   ("my gran ... passed away", but not "the battery died while I talked to my dad").
+ * - A multi-word term that states a negation itself ("no sound come out", "nothing happen") may
+ *   match words the negation covers: the denial is what the term describes.
  */
 
 /** The present terms of one scope: single words and the token sequences for multi-word cues. */
@@ -20,38 +32,112 @@ interface Scope {
   sequences: Token[][];
   /** Whether tokens in remarks about the waking past count. */
   backstory: boolean;
+  /** Symbol names and matched terms found at a token, with the length of the hit. */
+  symbolsAt: Map<Token, Array<{ term: string; length: number }>>;
+}
+
+function usable(scope: Scope, t: Token | undefined, negationStated: boolean): t is Token {
+  return !!t && (negationStated || !t.negated) && t.idiom < 0 && (!t.backstory || scope.backstory);
+}
+
+/** End (exclusive) of the multi-word term starting at token `s` of `seq`, or -1. */
+function phraseEnd(scope: Scope, seq: Token[], s: number, words: string[]): number {
+  const negationStated = words.some((w) => NEGATORS.has(w));
+  let i = s;
+  for (const w of words) {
+    while (i < seq.length && PHRASE_FILLERS.has(seq[i]?.normal ?? '') && seq[i]?.normal !== w) i += 1;
+    const t = seq[i];
+    if (!usable(scope, t, negationStated) || !(t.normal === w || t.forms.includes(w))) return -1;
+    i += 1;
+  }
+  return i;
 }
 
 function hasPhrase(scope: Scope, words: string[]): boolean {
-  for (const seq of scope.sequences) {
-    for (let s = 0; s < seq.length; s += 1) {
-      let i = s;
-      let ok = true;
-      for (const w of words) {
-        while (i < seq.length && PHRASE_FILLERS.has(seq[i]?.normal ?? '') && seq[i]?.normal !== w) i += 1;
-        const t = seq[i];
-        if (
-          !t ||
-          t.negated ||
-          t.idiom >= 0 ||
-          (t.backstory && !scope.backstory) ||
-          !(t.normal === w || t.forms.includes(w))
-        ) {
-          ok = false;
-          break;
-        }
-        i += 1;
-      }
-      if (ok) return true;
-    }
-  }
-  return false;
+  return scope.sequences.some((seq) => seq.some((_, s) => phraseEnd(scope, seq, s, words) >= 0));
 }
 
 function termPresent(scope: Scope, term: string): boolean {
   const words = phraseWords(term);
   if (words.length <= 1) return scope.words.has(words[0] ?? term);
   return hasPhrase(scope, words);
+}
+
+/** Ends (exclusive) of the terms of `group` that start at token `i` of `seq`. */
+function endsAt(scope: Scope, seq: Token[], i: number, group: string[]): number[] {
+  const t = seq[i];
+  if (!t) return [];
+  const ends: number[] = [];
+  for (const term of group) {
+    const words = phraseWords(term);
+    if (words.length > 1) {
+      const end = phraseEnd(scope, seq, i, words);
+      if (end >= 0) ends.push(end);
+      continue;
+    }
+    const w = words[0] ?? term;
+    if (!t.isWord || !usable(scope, t, false)) continue;
+    if (t.normal === w || t.forms.includes(w)) ends.push(i + 1);
+    for (const hit of scope.symbolsAt.get(t) ?? []) if (hit.term === w) ends.push(i + hit.length);
+  }
+  return ends;
+}
+
+/** A run of groups joined by gap groups: each must follow the one before within `gaps[k - 1]` words. */
+interface Chain {
+  groups: string[][];
+  gaps: number[];
+}
+
+const GAP = /^-+$/;
+const isGap = (group: string[]) => group.length === 1 && GAP.test(group[0] ?? '');
+
+/** Splits a trigger's groups into plain groups and chains joined by gap groups ("---"). */
+function partsOf(all: string[][]): Array<string[] | Chain> {
+  const parts: Array<string[] | Chain> = [];
+  for (let k = 0; k < all.length; k += 1) {
+    const group = all[k] ?? [];
+    if (isGap(group)) continue;
+    const gapBefore = k > 0 && isGap(all[k - 1] ?? []) ? (all[k - 1]?.[0]?.length ?? 0) : -1;
+    const last = parts.at(-1);
+    if (gapBefore >= 0 && last) {
+      const chain = Array.isArray(last) ? { groups: [last], gaps: [] } : last;
+      chain.groups.push(group);
+      chain.gaps.push(gapBefore);
+      parts[parts.length - 1] = chain;
+    } else parts.push(group);
+  }
+  return parts;
+}
+
+function followsFrom(scope: Scope, seq: Token[], from: number, chain: Chain, k: number): boolean {
+  const group = chain.groups[k];
+  if (!group) return true;
+  const gap = chain.gaps[k - 1] ?? 0;
+  let between = 0;
+  for (let i = from; i < seq.length; i += 1) {
+    for (const end of endsAt(scope, seq, i, group)) if (followsFrom(scope, seq, end, chain, k + 1)) return true;
+    if (seq[i]?.isWord) between += 1;
+    if (between > gap) break;
+  }
+  return false;
+}
+
+function chainPresent(scope: Scope, chain: Chain): boolean {
+  const first = chain.groups[0] ?? [];
+  return scope.sequences.some((seq) =>
+    seq.some((_, s) => endsAt(scope, seq, s, first).some((end) => followsFrom(scope, seq, end, chain, 1))),
+  );
+}
+
+const triggerParts = new WeakMap<string[][], Array<string[] | Chain>>();
+
+function triggerMatches(scope: Scope, all: string[][]): boolean {
+  let parts = triggerParts.get(all);
+  if (!parts) triggerParts.set(all, (parts = partsOf(all)));
+  return parts.every((part) =>
+    Array.isArray(part) ? part.some((term) => termPresent(scope, term)) : chainPresent(scope, part),
+  );
 }
 
 export interface MotifInput {
@@ -73,16 +159,23 @@ interface Scopes {
 
 function buildScopes(input: MotifInput, backstory: boolean): Scopes {
   const sentences: Scopes['sentences'] = [];
-  const dream: Scope = { words: new Set(), sequences: [], backstory };
+  const symbolsAt: Scope['symbolsAt'] = new Map();
+  const dream: Scope = { words: new Set(), sequences: [], backstory, symbolsAt };
   // Only the symbol's name joins the scope, not its other synonyms: "waves" must not make "tsunami" present.
   const addSymbolTerms = (scope: Scope, hit: SymbolHit) => {
     scope.words.add(hit.symbol.name);
     scope.words.add(hit.term);
   };
   for (const { doc, source } of input.docs) {
+    for (const hit of input.hits) {
+      const t = hit.source === source ? doc.tokens[hit.token] : undefined;
+      if (!t) continue;
+      const length = Math.max(1, hit.length);
+      symbolsAt.set(t, [...(symbolsAt.get(t) ?? []), { term: hit.symbol.name, length }, { term: hit.term, length }]);
+    }
     for (const sentence of doc.sentences) {
       const tokens = doc.tokens.slice(sentence.start, sentence.end);
-      const scope: Scope = { words: new Set(), sequences: [tokens], backstory };
+      const scope: Scope = { words: new Set(), sequences: [tokens], backstory, symbolsAt };
       for (const t of tokens) {
         // Words of a figure of speech are not events of the dream ("time flew by" is no flight).
         if (!t.isWord || t.negated || t.idiom >= 0 || t.likeness || (t.backstory && !backstory)) continue;
@@ -121,7 +214,7 @@ export async function detectMotifs(kb: KnowledgeBase, input: MotifInput): Promis
     for (const trigger of motif.triggers) {
       const candidates = trigger.scope === 'dream' ? [{ scope: scopes.dream, sentence: -1 }] : scopes.sentences;
       for (const { scope, sentence } of candidates) {
-        if (trigger.all.every((group) => group.some((term) => termPresent(scope, term)))) {
+        if (triggerMatches(scope, trigger.all)) {
           matched = { motif, sentence };
           break;
         }

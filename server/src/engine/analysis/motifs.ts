@@ -57,35 +57,63 @@ function hasPhrase(scope: Scope, words: string[]): boolean {
   return scope.sequences.some((seq) => seq.some((_, s) => phraseEnd(scope, seq, s, words) >= 0));
 }
 
+const termWords = new Map<string, string[]>();
+function wordsOf(term: string): string[] {
+  let words = termWords.get(term);
+  if (!words) termWords.set(term, (words = phraseWords(term)));
+  return words;
+}
+
+/**
+ * A term whose words are not all present cannot match, unless it states a negation (its other
+ * words may then be negated): a cheap test before the token sequences are scanned.
+ */
+function mayMatch(scope: Scope, words: string[]): boolean {
+  return words.some((w) => NEGATORS.has(w)) || words.every((w) => scope.words.has(w));
+}
+
 function termPresent(scope: Scope, term: string): boolean {
-  const words = phraseWords(term);
+  const words = wordsOf(term);
   if (words.length <= 1) return scope.words.has(words[0] ?? term);
-  return hasPhrase(scope, words);
+  return mayMatch(scope, words) && hasPhrase(scope, words);
+}
+
+/** A cue group of a chain, split into its single words and its multi-word terms. */
+interface CompiledGroup {
+  single: Set<string>;
+  phrases: string[][];
+}
+
+function compile(group: string[]): CompiledGroup {
+  const single = new Set<string>();
+  const phrases: string[][] = [];
+  for (const term of group) {
+    const words = wordsOf(term);
+    if (words.length > 1) phrases.push(words);
+    else single.add(words[0] ?? term);
+  }
+  return { single, phrases };
 }
 
 /** Ends (exclusive) of the terms of `group` that start at token `i` of `seq`. */
-function endsAt(scope: Scope, seq: Token[], i: number, group: string[]): number[] {
+function endsAt(scope: Scope, seq: Token[], i: number, group: CompiledGroup): number[] {
   const t = seq[i];
   if (!t) return [];
   const ends: number[] = [];
-  for (const term of group) {
-    const words = phraseWords(term);
-    if (words.length > 1) {
-      const end = phraseEnd(scope, seq, i, words);
-      if (end >= 0) ends.push(end);
-      continue;
-    }
-    const w = words[0] ?? term;
-    if (!t.isWord || !usable(scope, t, false)) continue;
-    if (t.normal === w || t.forms.includes(w)) ends.push(i + 1);
-    for (const hit of scope.symbolsAt.get(t) ?? []) if (hit.term === w) ends.push(i + hit.length);
+  for (const words of group.phrases) {
+    const end = phraseEnd(scope, seq, i, words);
+    if (end >= 0) ends.push(end);
+  }
+  if (t.isWord && usable(scope, t, false)) {
+    if (group.single.has(t.normal) || t.forms.some((f) => group.single.has(f))) ends.push(i + 1);
+    for (const hit of scope.symbolsAt.get(t) ?? []) if (group.single.has(hit.term)) ends.push(i + hit.length);
   }
   return ends;
 }
 
 /** A run of groups joined by gap groups: each must follow the one before within `gaps[k - 1]` words. */
 interface Chain {
-  groups: string[][];
+  groups: CompiledGroup[];
   gaps: number[];
 }
 
@@ -101,13 +129,14 @@ function partsOf(all: string[][]): Array<string[] | Chain> {
     const gapBefore = k > 0 && isGap(all[k - 1] ?? []) ? (all[k - 1]?.[0]?.length ?? 0) : -1;
     const last = parts.at(-1);
     if (gapBefore >= 0 && last) {
-      const chain = Array.isArray(last) ? { groups: [last], gaps: [] } : last;
-      chain.groups.push(group);
+      const chain: Chain = Array.isArray(last) ? { groups: [compile(last)], gaps: [] } : last;
+      chain.groups.push(compile(group));
       chain.gaps.push(gapBefore);
       parts[parts.length - 1] = chain;
     } else parts.push(group);
   }
-  return parts;
+  // Plain groups are cheap to test: they go first.
+  return [...parts.filter((p) => Array.isArray(p)), ...parts.filter((p) => !Array.isArray(p))];
 }
 
 function followsFrom(scope: Scope, seq: Token[], from: number, chain: Chain, k: number): boolean {
@@ -124,7 +153,11 @@ function followsFrom(scope: Scope, seq: Token[], from: number, chain: Chain, k: 
 }
 
 function chainPresent(scope: Scope, chain: Chain): boolean {
-  const first = chain.groups[0] ?? [];
+  const first = chain.groups[0];
+  if (!first) return false;
+  const possible = (g: CompiledGroup) =>
+    [...g.single].some((w) => scope.words.has(w)) || g.phrases.some((words) => mayMatch(scope, words));
+  if (!chain.groups.every(possible)) return false;
   return scope.sequences.some((seq) =>
     seq.some((_, s) => endsAt(scope, seq, s, first).some((end) => followsFrom(scope, seq, end, chain, 1))),
   );

@@ -16,11 +16,11 @@ import type { DreamForEngine } from '../types';
 const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../eval/motif-paraphrases.json');
 
 /**
- * Recall measured 2026-11-25 (the file's `about` tells the history of its two batches): 0.703 on the
- * first batch before the triggers were broadened; 0.993 (400 / 403) on both batches after. The mark
- * sits three points under the latter, so a real regression fails.
+ * Recall measured 2026-11-25 (the file's `about` tells the history of its three batches): 0.703 on
+ * the first batch before the triggers were broadened; 0.992 (479 / 483) on all of them after. The
+ * mark sits three points under the latter, so a real regression fails.
  */
-const RECALL_MARK = 0.963;
+const RECALL_MARK = 0.962;
 
 const fileSchema = z.object({
   about: z.string(),

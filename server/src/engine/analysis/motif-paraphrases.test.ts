@@ -17,10 +17,10 @@ const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../eval/mo
 
 /**
  * Recall measured 2026-11-25 (the file's `about` tells the history of its three batches): 0.703 on
- * the first batch before the triggers were broadened; 0.992 (479 / 483) on all of them after. The
+ * the first batch before the triggers were broadened; 0.994 (480 / 483) on all of them after. The
  * mark sits three points under the latter, so a real regression fails.
  */
-const RECALL_MARK = 0.962;
+const RECALL_MARK = 0.964;
 
 const fileSchema = z.object({
   about: z.string(),

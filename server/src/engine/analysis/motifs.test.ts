@@ -80,3 +80,13 @@ describe('phrases that state a negation', () => {
     expect(await found([exists, notExists], "There was an attic that doesn't exist.")).toEqual(['not-exists']);
   });
 });
+
+describe('comparisons', () => {
+  it('count inside a phrase but not as a word of their own, in plain groups and in chains', async () => {
+    const word = motif('word', [['leg'], ['jelly']]);
+    const phrase = motif('phrase', [['leg'], ['like jelly']]);
+    const chained = motif('chained', [['leg'], ['---'], ['jelly']]);
+    expect(await found([word, phrase, chained], 'My legs felt like jelly.')).toEqual(['phrase']);
+    expect(await found([word, phrase, chained], 'My legs were jelly.')).toEqual(['word', 'chained']);
+  });
+});

@@ -32,6 +32,11 @@ interface Scope {
   sequences: Token[][];
   /** Whether tokens in remarks about the waking past count. */
   backstory: boolean;
+  /**
+   * The words a multi-word term may use: those of `words` plus the words of comparisons ("legs like
+   * lead"), which count inside a phrase but are no image on their own.
+   */
+  phraseWords: Set<string>;
   /** Symbol names and matched terms found at a token, with the length of the hit. */
   symbolsAt: Map<Token, Array<{ term: string; length: number }>>;
 }
@@ -69,7 +74,7 @@ function wordsOf(term: string): string[] {
  * words may then be negated): a cheap test before the token sequences are scanned.
  */
 function mayMatch(scope: Scope, words: string[]): boolean {
-  return words.some((w) => NEGATORS.has(w)) || words.every((w) => scope.words.has(w));
+  return words.some((w) => NEGATORS.has(w)) || words.every((w) => scope.phraseWords.has(w));
 }
 
 function termPresent(scope: Scope, term: string): boolean {
@@ -104,7 +109,7 @@ function endsAt(scope: Scope, seq: Token[], i: number, group: CompiledGroup): nu
     const end = phraseEnd(scope, seq, i, words);
     if (end >= 0) ends.push(end);
   }
-  if (t.isWord && usable(scope, t, false)) {
+  if (t.isWord && !t.likeness && usable(scope, t, false)) {
     if (group.single.has(t.normal) || t.forms.some((f) => group.single.has(f))) ends.push(i + 1);
     for (const hit of scope.symbolsAt.get(t) ?? []) if (group.single.has(hit.term)) ends.push(i + hit.length);
   }
@@ -193,7 +198,7 @@ interface Scopes {
 function buildScopes(input: MotifInput, backstory: boolean): Scopes {
   const sentences: Scopes['sentences'] = [];
   const symbolsAt: Scope['symbolsAt'] = new Map();
-  const dream: Scope = { words: new Set(), sequences: [], backstory, symbolsAt };
+  const dream: Scope = { words: new Set(), phraseWords: new Set(), sequences: [], backstory, symbolsAt };
   // Only the symbol's name joins the scope, not its other synonyms: "waves" must not make "tsunami" present.
   const addSymbolTerms = (scope: Scope, hit: SymbolHit) => {
     scope.words.add(hit.symbol.name);
@@ -208,26 +213,31 @@ function buildScopes(input: MotifInput, backstory: boolean): Scopes {
     }
     for (const sentence of doc.sentences) {
       const tokens = doc.tokens.slice(sentence.start, sentence.end);
-      const scope: Scope = { words: new Set(), sequences: [tokens], backstory, symbolsAt };
+      const scope: Scope = { words: new Set(), phraseWords: new Set(), sequences: [tokens], backstory, symbolsAt };
       for (const t of tokens) {
         // Words of a figure of speech are not events of the dream ("time flew by" is no flight).
-        if (!t.isWord || t.negated || t.idiom >= 0 || t.likeness || (t.backstory && !backstory)) continue;
-        scope.words.add(t.normal);
-        for (const f of t.forms) scope.words.add(f);
+        if (!t.isWord || t.negated || t.idiom >= 0 || (t.backstory && !backstory)) continue;
+        for (const w of [t.normal, ...t.forms]) {
+          scope.phraseWords.add(w);
+          if (!t.likeness) scope.words.add(w);
+        }
       }
       const sentenceIndex = source === 'narrative' ? sentence.index : -1;
       for (const hit of input.hits)
         if (hit.source === source && hit.sentence === sentenceIndex) addSymbolTerms(scope, hit);
       sentences.push({ scope, sentence: sentenceIndex });
       for (const w of scope.words) dream.words.add(w);
+      for (const w of scope.phraseWords) dream.phraseWords.add(w);
       dream.sequences.push(tokens);
     }
   }
   for (const doc of input.tags) {
     for (const t of doc.tokens) {
       if (!t.isWord) continue;
-      dream.words.add(t.normal);
-      for (const f of t.forms) dream.words.add(f);
+      for (const w of [t.normal, ...t.forms]) {
+        dream.words.add(w);
+        dream.phraseWords.add(w);
+      }
     }
     dream.sequences.push(doc.tokens);
   }

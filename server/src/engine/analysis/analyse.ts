@@ -52,6 +52,23 @@ const FUNCTION_POS = new Set(['DET', 'PRON', 'ADP', 'AUX', 'CCONJ', 'SCONJ', 'PA
 const LOCATIVE_NAMES = wordList('locative');
 /** At most this many words of the narrative after "woke up" for it to be the dream's ending, not an image. */
 const WAKING_TAIL_WORDS = 40;
+/** Words of a death, told in the dream or as the dreamer's past. */
+const DEATH_FORMS = new Set(['die', 'died', 'dies', 'dead', 'death', 'passed', 'killed']);
+/** People whose visit after death the reading treats as a visit from the dead. */
+const CLOSE_PEOPLE = new Set([
+  'mother',
+  'father',
+  'grandparent',
+  'sibling',
+  'friend',
+  'partner',
+  'child',
+  'baby',
+  'ex',
+  'twin',
+  'elder',
+  'teacher',
+]);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 /** After the waking, a word of these means another dream began ("I fell back asleep and dreamt…"). */
 const DREAMING_AGAIN = /^(dream|dreams|dreaming|dreamt|dreamed|asleep|lucid|sleep)$/;
@@ -527,6 +544,20 @@ export class DreamAnalyser {
           })
         : []
     ).map((m) => ({ id: m.motif.id, name: m.motif.name, sentence: m.sentence }));
+    // Motifs the whole reading implies, whatever words the triggers know.
+    const implied = (id: string, sentence: number) => {
+      const motif = this.deps.kb.motifs.find((m) => m.id === id);
+      if (motif && !motifs.some((m) => m.id === id)) motifs.push({ id, name: motif.name, sentence });
+    };
+    // A realisation read as lucid is the dreamer becoming lucid.
+    if (lucidity.evidence) implied('becoming-lucid', lucidity.evidence.sentence);
+    // Someone close whose death is told as waking-life past, and who is there in the dream: a visit.
+    const deathIn = (past: boolean) =>
+      narrative.tokens.some((t) => t.isWord && !t.negated && t.backstory === past && DEATH_FORMS.has(t.normal));
+    const kin = images.find(
+      (h) => h.source === 'narrative' && h.symbol.category === PEOPLE_CATEGORY && CLOSE_PEOPLE.has(h.symbol.name),
+    );
+    if (kin && deathIn(true) && !deathIn(false)) implied('deceased-visitor', kin.sentence);
 
     const cues = readable ? fearCues(narrative) : [];
     const tone = await readTone(

@@ -92,6 +92,27 @@ describe('negation at clause level', () => {
   });
 });
 
+describe('motifs the reading implies', () => {
+  it("reads a realisation said in the dreamer's words as becoming lucid", async () => {
+    expect(motifs(await analyse('Every clock showed a different time. You are dreaming. I flew.'))).toContain(
+      'becoming-lucid',
+    );
+  });
+
+  it('reads someone close whose death is waking-life past, present in the dream, as a visit', async () => {
+    expect(motifs(await analyse('My uncle, who died when I was ten, was mending a fence with my mother.'))).toContain(
+      'deceased-visitor',
+    );
+    expect(motifs(await analyse('My father has been dead for two years. He sat in the garden and smiled.'))).toContain(
+      'deceased-visitor',
+    );
+    // A death inside the dream is a loss, not a visit.
+    const loss = motifs(await analyse('My mother died in the dream and I cried at the funeral.'));
+    expect(loss).toContain('loved-one-dying');
+    expect(loss).not.toContain('deceased-visitor');
+  });
+});
+
 describe('figures of speech', () => {
   it('has at least 150 of them', () => {
     expect(new IdiomIndex().size).toBeGreaterThanOrEqual(150);
@@ -281,6 +302,8 @@ describe('names, compounds and endings', () => {
     // A mistyped negative still negates; a mistyped auxiliary is not read as a thing.
     expect(names(await analyse('i coudnt find my keys'))).not.toContain('find');
     expect(names(await analyse('i coud see the snake'))).toEqual(['snake']);
+    // A short stem that doubles its consonant does not make a misspelt word real: "weding" is wedding.
+    expect(names(await analyse('We were at my weding by the sea.'))).toContain('wedding');
     const home = (await analyse('I walked home by the canal.')).symbols.find((x) => x.name === 'house');
     expect(home?.mention).toBe('going home');
     expect(names(await analyse('Everything got sharper, the way a photo comes into focus.'))).not.toContain(

@@ -113,6 +113,11 @@ export interface Correction {
   cost: number;
 }
 
+/** One-syllable stems ending consonant-vowel-consonant double it before -ing and -ed (wed → wedding, stop → stopped). */
+export function doublesBeforeSuffix(stem: string): boolean {
+  return /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(stem);
+}
+
 export class TypoCorrector {
   /** Candidate words by first letter, then by length. */
   private readonly buckets = new Map<string, Map<number, string[]>>();
@@ -208,6 +213,8 @@ export class TypoCorrector {
     for (const f of forms) {
       // A suffix makes a word only of a base that takes it: "climed" is not clime + -d, since clime is no verb.
       if (f !== word && /(ed|ing)$/.test(word) && !this.wordnet.has(f, 'verb')) continue;
+      // Nor of a short stem that doubles its consonant: "weding" is not wed + -ing (that is "wedding").
+      if (f !== word && /(ed|ing)$/.test(word) && doublesBeforeSuffix(f) && !word.startsWith(f + f.at(-1))) continue;
       if (this.wordnet.has(f) && (await this.wordnet.isCommonWord(f))) return true;
     }
     for (const us of TypoCorrector.spellings(word))

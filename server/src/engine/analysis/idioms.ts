@@ -34,7 +34,59 @@ export interface IdiomMatch {
 }
 
 const POSSESSIVES = wordList('possessives');
-const FILLERS = new Set([...wordList('phrase-fillers'), 'really', 'so', 'just', 'totally', 'completely', 'absolutely']);
+/** Texting spellings of a possessive ("hold ur horses"). */
+const TEXTED_POSSESSIVES = new Set(['ur', 'yr']);
+const FILLERS = new Set([
+  ...wordList('phrase-fillers'),
+  'really',
+  'so',
+  'just',
+  'totally',
+  'completely',
+  'absolutely',
+  'all',
+  'very',
+  'quite',
+  'pretty',
+  'rather',
+  'still',
+  'already',
+  'always',
+  'almost',
+  'total',
+  'real',
+  'complete',
+  'utter',
+]);
+/** Contractions the tagger leaves whole: "the sky's the limit", "i'm over the moon". */
+const CONTRACTED: Record<string, string[]> = {
+  "'s": ['be', 'have'],
+  "'m": ['be'],
+  "i'm": ['be'],
+  "'re": ['be'],
+  "'ve": ['have'],
+};
+
+/** An inserted adverb of degree or manner ("I finally saw the light", "the ice was finally broken"). */
+function isFiller(t: IdiomToken): boolean {
+  return FILLERS.has(t.normal) || (t.pos === 'ADV' && t.normal.length > 4 && t.normal.endsWith('ly'));
+}
+
+/** Where a possessive starting at `i` ends: "my", "ur", "Anna's", "my mother's", "the dog's"; -1 if none. */
+function possessiveEnd(tokens: IdiomToken[], i: number, end: number): number {
+  const t = tokens[i];
+  if (!t || i >= end) return -1;
+  const nounAt = (k: number) => {
+    const n = tokens[k];
+    return n !== undefined && k < end && (n.pos === 'NOUN' || n.pos === 'PROPN');
+  };
+  const saxon = (k: number) => k < end && tokens[k]?.normal === "'s";
+  if (POSSESSIVES.has(t.normal) || t.normal === "one's") return nounAt(i + 1) && saxon(i + 2) ? i + 3 : i + 1;
+  if (TEXTED_POSSESSIVES.has(t.normal)) return i + 1;
+  if (t.pos === 'DET' && nounAt(i + 1) && saxon(i + 2)) return i + 3;
+  if ((t.pos === 'PROPN' || t.pos === 'NOUN') && saxon(i + 1)) return i + 2;
+  return -1;
+}
 
 function compileWord(raw: string): PatternWord {
   const optional = raw.startsWith('[') && raw.endsWith(']');
@@ -50,14 +102,17 @@ function compile(entry: IdiomEntry): CompiledIdiom {
   const pattern = entry.phrase
     .split(/\s+/)
     .filter(Boolean)
-    // "eye-opener" is read as its parts: the tokenizer splits hyphenated words.
+    // "eye-opener" is read as its parts: the tokenizer splits hyphenated words, and "the lion's share"
+    // is "lion" and "'s" to it.
     .flatMap((w) => (w.includes('-') && !w.startsWith('{') ? w.split('-') : [w]))
+    .flatMap((w) => (/^[a-z]+'s$/.test(w) && w !== "one's" && w !== "someone's" ? [w.slice(0, -2), "'s"] : [w]))
     .map(compileWord);
   return { entry, pattern };
 }
 
 function tokenIs(t: IdiomToken, words: string[]): boolean {
-  return words.some((w) => t.normal === w || t.forms.includes(w));
+  const contracted = CONTRACTED[t.normal];
+  return words.some((w) => t.normal === w || t.forms.includes(w) || (contracted?.includes(w) ?? false));
 }
 
 export class IdiomIndex {
@@ -90,53 +145,65 @@ export class IdiomIndex {
       const word = pattern[p];
       if (!word) return -1;
       // Between words: hyphens, and fillers the pattern does not name ("drowning in all this paperwork").
-      if (p > 0 && !word.slot)
+      const possessive = word.slot === 'possessive' || word.slot === 'someones';
+      if (p > 0 && (!word.slot || possessive))
         while (
           i < end &&
           tokens[i] &&
           (tokens[i]?.normal === '-' ||
-            (FILLERS.has(tokens[i]?.normal ?? '') &&
-              !(word.words.length && tokenIs(tokens[i] as IdiomToken, word.words))))
+            (isFiller(tokens[i] as IdiomToken) &&
+              !(possessive
+                ? possessiveEnd(tokens, i, end) >= 0
+                : word.words.length && tokenIs(tokens[i] as IdiomToken, word.words))))
         )
           i += 1;
       const t = tokens[i];
+      if (possessive) {
+        const next = possessiveEnd(tokens, i, end);
+        if (next < 0) {
+          if (word.optional) continue;
+          return -1;
+        }
+        i = next;
+        continue;
+      }
       const ok =
         t !== undefined &&
         i < end &&
-        (word.slot === 'possessive'
-          ? POSSESSIVES.has(t.normal) || t.normal === "one's"
-          : word.slot === 'someone'
-            ? t.pos === 'PRON' || t.pos === 'PROPN'
-            : word.slot === 'someones'
-              ? POSSESSIVES.has(t.normal) || (t.pos === 'PROPN' && tokens[i + 1]?.normal === "'s")
-              : t.isWord && tokenIs(t, word.words));
+        (word.slot === 'someone'
+          ? t.pos === 'PRON' || t.pos === 'PROPN'
+          : (t.isWord || t.normal === "'s") && tokenIs(t, word.words));
       if (!ok) {
         if (word.optional) continue;
         return -1;
       }
-      i += word.slot === 'someones' && t?.pos === 'PROPN' ? 2 : 1;
+      i += 1;
     }
     return i;
   }
 
-  /** The figures of speech of one sentence's tokens [start, end), longest first, not overlapping. */
+  /**
+   * The figures of speech of one sentence's tokens [start, end), not overlapping: the longest wins,
+   * wherever it starts ("has a heart of gold" is "heart of gold", not "have a heart").
+   */
   find(tokens: IdiomToken[], start: number, end: number): IdiomMatch[] {
-    const out: IdiomMatch[] = [];
+    const found: IdiomMatch[] = [];
     for (let i = start; i < end; i += 1) {
       const t = tokens[i];
       if (!t || !t.isWord) continue;
       const candidates = new Set<CompiledIdiom>(this.slotFirst);
-      for (const form of [t.normal, ...t.forms]) for (const c of this.byFirst.get(form) ?? []) candidates.add(c);
+      for (const form of [t.normal, ...t.forms, ...(CONTRACTED[t.normal] ?? [])])
+        for (const c of this.byFirst.get(form) ?? []) candidates.add(c);
       let best: IdiomMatch | null = null;
       for (const c of candidates) {
         const stop = this.matchAt(c.pattern, tokens, i, end);
         if (stop > i && (!best || stop > best.end)) best = { entry: c.entry, start: i, end: stop };
       }
-      if (best) {
-        out.push(best);
-        i = best.end - 1;
-      }
+      if (best) found.push(best);
     }
-    return out;
+    const out: IdiomMatch[] = [];
+    for (const m of [...found].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start))
+      if (!out.some((o) => o.start < m.end && m.start < o.end)) out.push(m);
+    return out.sort((a, b) => a.start - b.start);
   }
 }

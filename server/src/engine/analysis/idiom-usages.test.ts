@@ -11,10 +11,13 @@ import type { DreamAnalysis } from '../types';
  * idiom lexicon was widened (eval/idiom-usages.json), and the same words still read when literal.
  *
  * Measured 2026-11-25 before the lexicon was widened: suppression 0.366 (574 of 905 literal names
- * read), literal recall 0.987 (2 of 159 missed). The marks are the figures measured, less 0.02.
+ * read), literal recall 0.987 (2 of 159 missed). After (976 entries, matcher widened): suppression
+ * 0.973 (24 of 902 read), literal recall 0.994 (1 of 159). Three labels were corrected on the way
+ * (midnight and all night are literal nights, doctored photos are literal photos). The marks are
+ * the figures measured after, less 0.02.
  */
-const SUPPRESSION_MARK = 0.929;
-const RECALL_MARK = 0.967;
+const SUPPRESSION_MARK = 0.953;
+const RECALL_MARK = 0.974;
 
 const silent = { info: () => undefined, warn: () => undefined };
 const engine = createEngine({ provider: 'local', log: silent });

@@ -19,6 +19,8 @@ interface PatternWord {
   words: string[];
   optional: boolean;
   slot: 'possessive' | 'someone' | 'someones' | null;
+  /** "(night) fall": a word the figure needs around it that keeps its own reading ("as night fell"). */
+  context: boolean;
 }
 
 interface CompiledIdiom {
@@ -52,6 +54,7 @@ const FILLERS = new Set([
   'still',
   'already',
   'always',
+  'both',
   'almost',
   'total',
   'real',
@@ -89,13 +92,17 @@ function possessiveEnd(tokens: IdiomToken[], i: number, end: number): number {
 }
 
 function compileWord(raw: string): PatternWord {
+  const context = raw.startsWith('(') && raw.endsWith(')');
   const optional = raw.startsWith('[') && raw.endsWith(']');
-  const body = optional ? raw.slice(1, -1) : raw;
-  if (body === "one's") return { words: [], optional, slot: 'possessive' };
-  if (body === 'someone') return { words: [], optional, slot: 'someone' };
-  if (body === "someone's") return { words: [], optional, slot: 'someones' };
-  const words = body.startsWith('{') && body.endsWith('}') ? body.slice(1, -1).split('|') : [body];
-  return { words: words.map((w) => w.trim()).filter(Boolean), optional, slot: null };
+  const body = optional || context ? raw.slice(1, -1) : raw;
+  if (body === "one's") return { words: [], optional, slot: 'possessive', context };
+  if (body === 'someone') return { words: [], optional, slot: 'someone', context };
+  if (body === "someone's") return { words: [], optional, slot: 'someones', context };
+  // "{a|b}" and, optional, "[a|b]" are alternatives; "through" is also read as the tagger's "thru".
+  const words = (body.startsWith('{') && body.endsWith('}') ? body.slice(1, -1) : body)
+    .split('|')
+    .flatMap((w) => (w === 'through' ? [w, 'thru'] : [w]));
+  return { words: words.map((w) => w.trim()).filter(Boolean), optional, slot: null, context };
 }
 
 function compile(entry: IdiomEntry): CompiledIdiom {
@@ -112,7 +119,9 @@ function compile(entry: IdiomEntry): CompiledIdiom {
 
 function tokenIs(t: IdiomToken, words: string[]): boolean {
   const contracted = CONTRACTED[t.normal];
-  return words.some((w) => t.normal === w || t.forms.includes(w) || (contracted?.includes(w) ?? false));
+  // The tagger leaves a sentence's full stop on a last short word ("he phoned it in.").
+  const normal = t.normal.length > 2 && t.normal.endsWith('.') ? t.normal.slice(0, -1) : t.normal;
+  return words.some((w) => normal === w || t.forms.includes(w) || (contracted?.includes(w) ?? false));
 }
 
 export class IdiomIndex {
@@ -138,14 +147,31 @@ export class IdiomIndex {
     this.size = entries.length;
   }
 
-  /** Where the pattern ends when it matches at `start` (exclusive), or -1. */
-  private matchAt(pattern: PatternWord[], tokens: IdiomToken[], start: number, end: number): number {
+  /**
+   * Where the pattern ends when it matches at `start` (exclusive), and the tokens of the figure
+   * itself (its context words left out); null when it does not match.
+   */
+  private matchAt(
+    pattern: PatternWord[],
+    tokens: IdiomToken[],
+    start: number,
+    end: number,
+  ): { end: number; figure: [number, number] } | null {
     let i = start;
+    let figureStart = -1;
+    let figureEnd = -1;
+    const matched = (from: number, to: number, word: PatternWord) => {
+      if (word.context) return;
+      if (figureStart < 0) figureStart = from;
+      figureEnd = to;
+    };
     for (let p = 0; p < pattern.length; p += 1) {
       const word = pattern[p];
-      if (!word) return -1;
+      if (!word) return null;
       // Between words: hyphens, and fillers the pattern does not name ("drowning in all this paperwork").
       const possessive = word.slot === 'possessive' || word.slot === 'someones';
+      // An optional word that is not there leaves the fillers before it to the next word.
+      const before = i;
       if (p > 0 && (!word.slot || possessive))
         while (
           i < end &&
@@ -161,9 +187,13 @@ export class IdiomIndex {
       if (possessive) {
         const next = possessiveEnd(tokens, i, end);
         if (next < 0) {
-          if (word.optional) continue;
-          return -1;
+          if (word.optional) {
+            i = before;
+            continue;
+          }
+          return null;
         }
+        matched(i, next, word);
         i = next;
         continue;
       }
@@ -172,14 +202,18 @@ export class IdiomIndex {
         i < end &&
         (word.slot === 'someone'
           ? t.pos === 'PRON' || t.pos === 'PROPN'
-          : (t.isWord || t.normal === "'s") && tokenIs(t, word.words));
+          : (t.isWord || t.normal === "'s" || /^[a-z]+\.$/.test(t.normal)) && tokenIs(t, word.words));
       if (!ok) {
-        if (word.optional) continue;
-        return -1;
+        if (word.optional) {
+          i = before;
+          continue;
+        }
+        return null;
       }
+      matched(i, i + 1, word);
       i += 1;
     }
-    return i;
+    return figureStart < 0 ? null : { end: i, figure: [figureStart, figureEnd] };
   }
 
   /**
@@ -187,23 +221,27 @@ export class IdiomIndex {
    * wherever it starts ("has a heart of gold" is "heart of gold", not "have a heart").
    */
   find(tokens: IdiomToken[], start: number, end: number): IdiomMatch[] {
-    const found: IdiomMatch[] = [];
+    // Per start, the match that reaches furthest; its length counts its context words.
+    const found: Array<IdiomMatch & { length: number }> = [];
     for (let i = start; i < end; i += 1) {
       const t = tokens[i];
       if (!t || !t.isWord) continue;
       const candidates = new Set<CompiledIdiom>(this.slotFirst);
       for (const form of [t.normal, ...t.forms, ...(CONTRACTED[t.normal] ?? [])])
         for (const c of this.byFirst.get(form) ?? []) candidates.add(c);
-      let best: IdiomMatch | null = null;
+      let best: (IdiomMatch & { length: number }) | null = null;
       for (const c of candidates) {
-        const stop = this.matchAt(c.pattern, tokens, i, end);
-        if (stop > i && (!best || stop > best.end)) best = { entry: c.entry, start: i, end: stop };
+        const m = this.matchAt(c.pattern, tokens, i, end);
+        if (m && m.end > i && (!best || m.end - i > best.length))
+          best = { entry: c.entry, start: m.figure[0], end: m.figure[1], length: m.end - i };
       }
       if (best) found.push(best);
     }
     const out: IdiomMatch[] = [];
-    for (const m of [...found].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start))
-      if (!out.some((o) => o.start < m.end && m.start < o.end)) out.push(m);
-    return out.sort((a, b) => a.start - b.start);
+    for (const m of [...found].sort((a, b) => b.length - a.length || a.start - b.start))
+      if (!out.some((o) => o.start < m.end && m.start < o.end))
+        out.push({ entry: m.entry, start: m.start, end: m.end });
+    // A literal use ("broke the ice on the lake") has kept a shorter figure off its words, and is no figure itself.
+    return out.filter((m) => !m.entry.literal).sort((a, b) => a.start - b.start);
   }
 }

@@ -74,6 +74,8 @@ export interface IdiomEntry {
   sense: string;
   /** The symbol the expression names, read in place of its words ("raining cats and dogs" → rain). */
   reads?: string;
+  /** A literal use that looks like a figure of speech ("broke the ice on the lake"): its words are read as written. */
+  literal?: boolean;
 }
 
 const IDIOMS_FILE = 'lexicon/idioms/figures-of-speech.json';
@@ -82,9 +84,12 @@ const idiomsFileSchema = z.strictObject({
   idioms: z
     .array(
       z.strictObject({
-        phrase: z.string().regex(/^[a-z'{}|[\] -]+$/, 'lower-case words, {a|b} alternatives and [optional] words only'),
+        phrase: z
+          .string()
+          .regex(/^[a-z'{}|[\]() -]+$/, 'lower-case words, {a|b} alternatives, [optional] and (context) words only'),
         sense: z.string().min(1),
         reads: z.string().min(1).optional(),
+        literal: z.literal(true).optional(),
       }),
     )
     .min(150),

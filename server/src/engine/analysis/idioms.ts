@@ -60,6 +60,7 @@ const FILLERS = new Set([
   'real',
   'complete',
   'utter',
+  'absolute',
 ]);
 /** Contractions the tagger leaves whole: "the sky's the limit", "i'm over the moon". */
 const CONTRACTED: Record<string, string[]> = {
@@ -98,10 +99,11 @@ function compileWord(raw: string): PatternWord {
   if (body === "one's") return { words: [], optional, slot: 'possessive', context };
   if (body === 'someone') return { words: [], optional, slot: 'someone', context };
   if (body === "someone's") return { words: [], optional, slot: 'someones', context };
-  // "{a|b}" and, optional, "[a|b]" are alternatives; "through" is also read as the tagger's "thru".
+  // "{a|b}" and, optional, "[a|b]" are alternatives; "through" is also read as the tagger's "thru", and
+  // "a" as "an" before an inserted word ("had an absolute ball").
   const words = (body.startsWith('{') && body.endsWith('}') ? body.slice(1, -1) : body)
     .split('|')
-    .flatMap((w) => (w === 'through' ? [w, 'thru'] : [w]));
+    .flatMap((w) => (w === 'through' ? [w, 'thru'] : w === 'a' ? [w, 'an'] : [w]));
   return { words: words.map((w) => w.trim()).filter(Boolean), optional, slot: null, context };
 }
 

@@ -10,14 +10,16 @@ import type { DreamAnalysis } from '../types';
  * Issue 11, item 1: no literal symbol read from a figure of speech, on phrasings written before the
  * idiom lexicon was widened (eval/idiom-usages.json), and the same words still read when literal.
  *
- * Measured 2026-11-25 before the lexicon was widened: suppression 0.366 (574 of 905 literal names
- * read), literal recall 0.987 (2 of 159 missed). After (976 entries, matcher widened): suppression
- * 0.973 (24 of 902 read), literal recall 0.994 (1 of 159). Three labels were corrected on the way
- * (midnight and all night are literal nights, doctored photos are literal photos). The marks are
- * the figures measured after, less 0.02.
+ * Measured 2026-11-25 with the lexicon and matcher of main before this work (451 entries), on the
+ * whole file: suppression 0.365 (643 of 1013 literal names read), literal recall 0.984 (3 of 188
+ * missed). After (1060 entries, matcher widened): suppression 0.975 (25 of 1013 read), literal
+ * recall 0.995 (1 of 188 missed). The second batch (usages of the 48 symbols added that day, written
+ * before their entries) went from 0.216 to 0.989. Three labels were corrected on the way (midnight
+ * and all night are literal nights, doctored photos are literal photos). The marks are the figures
+ * measured after, less 0.02.
  */
-const SUPPRESSION_MARK = 0.953;
-const RECALL_MARK = 0.974;
+const SUPPRESSION_MARK = 0.955;
+const RECALL_MARK = 0.975;
 
 const silent = { info: () => undefined, warn: () => undefined };
 const engine = createEngine({ provider: 'local', log: silent });

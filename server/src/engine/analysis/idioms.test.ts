@@ -24,15 +24,19 @@ function find(entries: Array<Partial<IdiomEntry> & { phrase: string }>, text: st
 
 describe('figure-of-speech patterns', () => {
   it('keeps the longest figure wherever it starts', () => {
-    const entries = [{ phrase: 'have a heart' }, { phrase: 'a heart of gold' }];
-    expect(find(entries, 'she has/VERB/have a/DET heart of/ADP gold .')).toEqual(['a heart of gold: a heart of gold']);
+    const entries = [{ phrase: 'have a heart' }, { phrase: 'heart of pure gold' }];
+    expect(find(entries, 'she has/VERB/have a/DET heart of/ADP pure/ADJ gold .')).toEqual([
+      'heart of pure gold: heart of pure gold',
+    ]);
     expect(find(entries, 'have/VERB a/DET heart ,')).toEqual(['have a heart: have a heart']);
   });
 
-  it("reads a possessive noun as its word and 's", () => {
+  it("reads a possessive noun as its word and 's, with or without a leading article", () => {
     expect(find([{ phrase: "the lion's share" }], "the/DET lion 's/PART share")).toEqual([
-      "the lion's share: the lion 's share",
+      "the lion's share: lion 's share",
     ]);
+    expect(find([{ phrase: "the lion's share" }], "a/DET lion 's/PART share")).toHaveLength(1);
+    expect(find([{ phrase: "the lion's share" }], 'the/DET lion share')).toEqual([]);
   });
 
   it('takes any possessive for one\'s: "my", "ur", "my mother\'s", "Anna\'s"', () => {
@@ -51,6 +55,8 @@ describe('figure-of-speech patterns', () => {
     const entries = [{ phrase: 'the sky be the limit' }, { phrase: 'be over the moon' }];
     expect(find(entries, "the/DET sky 's/PART the/DET limit")).toHaveLength(1);
     expect(find(entries, "i'm/PROPN over/ADP the/DET moon")).toHaveLength(1);
+    // A word that is also an object property is only a word.
+    expect(find(entries, 'the/DET constructor be/AUX over/ADP hasownproperty')).toEqual([]);
   });
 
   it('skips inserted adverbs but not other words', () => {

@@ -62,14 +62,15 @@ const FILLERS = new Set([
   'utter',
   'absolute',
 ]);
+const ARTICLES = new Set(['a|an', 'an', 'the']);
 /** Contractions the tagger leaves whole: "the sky's the limit", "i'm over the moon". */
-const CONTRACTED: Record<string, string[]> = {
-  "'s": ['be', 'have'],
-  "'m": ['be'],
-  "i'm": ['be'],
-  "'re": ['be'],
-  "'ve": ['have'],
-};
+const CONTRACTED = new Map<string, string[]>([
+  ["'s", ['be', 'have']],
+  ["'m", ['be']],
+  ["i'm", ['be']],
+  ["'re", ['be']],
+  ["'ve", ['have']],
+]);
 
 /** An inserted adverb of degree or manner ("I finally saw the light", "the ice was finally broken"). */
 function isFiller(t: IdiomToken): boolean {
@@ -80,16 +81,21 @@ function isFiller(t: IdiomToken): boolean {
 function possessiveEnd(tokens: IdiomToken[], i: number, end: number): number {
   const t = tokens[i];
   if (!t || i >= end) return -1;
-  const nounAt = (k: number) => {
-    const n = tokens[k];
-    return n !== undefined && k < end && (n.pos === 'NOUN' || n.pos === 'PROPN');
-  };
-  const saxon = (k: number) => k < end && tokens[k]?.normal === "'s";
-  if (POSSESSIVES.has(t.normal) || t.normal === "one's") return nounAt(i + 1) && saxon(i + 2) ? i + 3 : i + 1;
+  if (POSSESSIVES.has(t.normal) || t.normal === "one's")
+    return isNoun(tokens, i + 1, end) && isSaxon(tokens, i + 2, end) ? i + 3 : i + 1;
   if (TEXTED_POSSESSIVES.has(t.normal)) return i + 1;
-  if (t.pos === 'DET' && nounAt(i + 1) && saxon(i + 2)) return i + 3;
-  if ((t.pos === 'PROPN' || t.pos === 'NOUN') && saxon(i + 1)) return i + 2;
+  if (t.pos === 'DET' && isNoun(tokens, i + 1, end) && isSaxon(tokens, i + 2, end)) return i + 3;
+  if ((t.pos === 'PROPN' || t.pos === 'NOUN') && isSaxon(tokens, i + 1, end)) return i + 2;
   return -1;
+}
+
+function isNoun(tokens: IdiomToken[], k: number, end: number): boolean {
+  const n = tokens[k];
+  return n !== undefined && k < end && (n.pos === 'NOUN' || n.pos === 'PROPN');
+}
+
+function isSaxon(tokens: IdiomToken[], k: number, end: number): boolean {
+  return k < end && tokens[k]?.normal === "'s";
 }
 
 function compileWord(raw: string): PatternWord {
@@ -116,14 +122,26 @@ function compile(entry: IdiomEntry): CompiledIdiom {
     .flatMap((w) => (w.includes('-') && !w.startsWith('{') ? w.split('-') : [w]))
     .flatMap((w) => (/^[a-z]+'s$/.test(w) && w !== "one's" && w !== "someone's" ? [w.slice(0, -2), "'s"] : [w]))
     .map(compileWord);
+  // A leading article is not needed to know the figure ("the last straw", "a stone's throw"), and
+  // indexing by it would try the figure at every "a" and "the".
+  while (
+    pattern.length > 1 &&
+    pattern[0] &&
+    !pattern[0].slot &&
+    !pattern[0].context &&
+    ARTICLES.has(pattern[0].words.join('|'))
+  )
+    pattern.shift();
   return { entry, pattern };
 }
 
 function tokenIs(t: IdiomToken, words: string[]): boolean {
-  const contracted = CONTRACTED[t.normal];
+  const contracted = CONTRACTED.get(t.normal);
   // The tagger leaves a sentence's full stop on a last short word ("he phoned it in.").
   const normal = t.normal.length > 2 && t.normal.endsWith('.') ? t.normal.slice(0, -1) : t.normal;
-  return words.some((w) => normal === w || t.forms.includes(w) || (contracted?.includes(w) ?? false));
+  // Loops, not callbacks: this runs for every word of every dream.
+  for (const w of words) if (normal === w || t.forms.includes(w) || (contracted?.includes(w) ?? false)) return true;
+  return false;
 }
 
 export class IdiomIndex {
@@ -162,11 +180,6 @@ export class IdiomIndex {
     let i = start;
     let figureStart = -1;
     let figureEnd = -1;
-    const matched = (from: number, to: number, word: PatternWord) => {
-      if (word.context) return;
-      if (figureStart < 0) figureStart = from;
-      figureEnd = to;
-    };
     for (let p = 0; p < pattern.length; p += 1) {
       const word = pattern[p];
       if (!word) return null;
@@ -195,7 +208,10 @@ export class IdiomIndex {
           }
           return null;
         }
-        matched(i, next, word);
+        if (!word.context) {
+          if (figureStart < 0) figureStart = i;
+          figureEnd = next;
+        }
         i = next;
         continue;
       }
@@ -212,7 +228,10 @@ export class IdiomIndex {
         }
         return null;
       }
-      matched(i, i + 1, word);
+      if (!word.context) {
+        if (figureStart < 0) figureStart = i;
+        figureEnd = i + 1;
+      }
       i += 1;
     }
     return figureStart < 0 ? null : { end: i, figure: [figureStart, figureEnd] };
@@ -229,7 +248,7 @@ export class IdiomIndex {
       const t = tokens[i];
       if (!t || !t.isWord) continue;
       const candidates = new Set<CompiledIdiom>(this.slotFirst);
-      for (const form of [t.normal, ...t.forms, ...(CONTRACTED[t.normal] ?? [])])
+      for (const form of [t.normal, ...t.forms, ...(CONTRACTED.get(t.normal) ?? [])])
         for (const c of this.byFirst.get(form) ?? []) candidates.add(c);
       let best: (IdiomMatch & { length: number }) | null = null;
       for (const c of candidates) {

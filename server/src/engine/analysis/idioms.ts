@@ -199,40 +199,28 @@ export class IdiomIndex {
         )
           i += 1;
       const t = tokens[i];
-      if (possessive) {
-        const next = possessiveEnd(tokens, i, end);
-        if (next < 0) {
-          if (word.optional) {
-            i = before;
-            continue;
-          }
-          return null;
-        }
-        if (!word.context) {
-          if (figureStart < 0) figureStart = i;
-          figureEnd = next;
-        }
-        i = next;
+      // Where this word ends when it is there, else -1.
+      let next: number;
+      if (possessive) next = possessiveEnd(tokens, i, end);
+      else
+        next =
+          t !== undefined &&
+          i < end &&
+          (word.slot === 'someone'
+            ? t.pos === 'PRON' || t.pos === 'PROPN'
+            : (t.isWord || t.normal === "'s" || /^[a-z]+\.$/.test(t.normal)) && tokenIs(t, word.words))
+            ? i + 1
+            : -1;
+      if (next < 0) {
+        if (!word.optional) return null;
+        i = before;
         continue;
-      }
-      const ok =
-        t !== undefined &&
-        i < end &&
-        (word.slot === 'someone'
-          ? t.pos === 'PRON' || t.pos === 'PROPN'
-          : (t.isWord || t.normal === "'s" || /^[a-z]+\.$/.test(t.normal)) && tokenIs(t, word.words));
-      if (!ok) {
-        if (word.optional) {
-          i = before;
-          continue;
-        }
-        return null;
       }
       if (!word.context) {
         if (figureStart < 0) figureStart = i;
-        figureEnd = i + 1;
+        figureEnd = next;
       }
-      i += 1;
+      i = next;
     }
     return figureStart < 0 ? null : { end: i, figure: [figureStart, figureEnd] };
   }

@@ -90,6 +90,15 @@ export function agree(symbol: { plural: boolean }, singular: string, pluralForm:
   return symbol.plural ? pluralForm : singular;
 }
 
+/**
+ * A symbol named by what happens rather than by a thing ("flying", "being naked", "feeling
+ * scared"): it takes singular verbs and is never "there is …". Things are mentioned with an article
+ * or as a name ("the keys", "Paris"), so a mention that opens on an -ing word is an activity.
+ */
+export function isActivity(symbol: { category: string; mention: string }): boolean {
+  return symbol.category === 'Actions' || /^[a-z]+ing\b/.test(symbol.mention);
+}
+
 export function times(n: number): string {
   return n === 2 ? 'twice' : `${n} times`;
 }

@@ -18,6 +18,10 @@ export function question(ctx: ComposeContext): string {
   const lead = pickSafe(ctx, ['A question to sit with:', 'Something to reflect on:', 'To take with you:']);
   if (!symbol) {
     const kp = analysis.keyPhrases.slice(0, 2).map((k) => quote(k));
+    // A plain question when the key phrases are missing or their wordings were all read lately.
+    const plain = endingOk
+      ? `the dream ends with ${endingOk}; what would make that ending feel complete?`
+      : 'what was the strongest feeling in this dream, and where else have you felt it recently?';
     const q = kp.length
       ? kp.length > 1
         ? pickSafe(ctx, [
@@ -28,10 +32,8 @@ export function question(ctx: ComposeContext): string {
             `what does ${kp[0] ?? ''} mean to you personally, and where have you met it lately?`,
             `what in your life right now feels like ${kp[0] ?? ''}?`,
           ])
-      : endingOk
-        ? `the dream ends with ${endingOk}; what would make that ending feel complete?`
-        : 'what was the strongest feeling in this dream, and where else have you felt it recently?';
-    return `${lead} ${capitalise(q ?? '')}`;
+      : null;
+    return `${lead} ${capitalise(q ?? plain)}`;
   }
   const assoc = rng.shuffle(associationsOf(ctx, symbol.name));
   const [a1, a2] = assoc;
@@ -72,8 +74,8 @@ export function question(ctx: ComposeContext): string {
         ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?`
         : null,
       gerunds.length && gerunds[0] !== symbol.mention
-        ? `what are you doing in your days that feels like ${gerunds[0]}, and how does ${symbol.mention} fit into it?`
+        ? `what are you doing in your days that feels like ${gerunds[0]}, and how ${agree(symbol, 'does', 'do')} ${symbol.mention} fit into it?`
         : null,
     ]);
-  return `${lead} ${capitalise(q ?? `what does ${symbol.mention} mean to you?`)}`;
+  return `${lead} ${capitalise(q ?? `what ${agree(symbol, 'does', 'do')} ${symbol.mention} mean to you?`)}`;
 }

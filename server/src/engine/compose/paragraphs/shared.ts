@@ -1,3 +1,4 @@
+import { gerund } from '../../nlp/inflect';
 import { joinList } from '../../nlp/text';
 import type { DetectedSymbol } from '../../types';
 import { categoriesWith } from '../../kb/lexicon';
@@ -20,6 +21,18 @@ export function join(sentences: Array<string | null>): string {
 /** Mentions joined as a list ("the ocean, the beagles and flying"). */
 export function listOf(symbols: DetectedSymbol[]): string {
   return joinList(symbols.map((s) => s.mention));
+}
+
+/**
+ * A symbol named by its knowledge-base entry rather than by this dream's words, for what spans
+ * several dreams (earlier dreams had a key, not necessarily "the keys" of this one): "flying",
+ * "the colour red", "the number three", "the key". Always singular.
+ */
+export function byName(symbol: DetectedSymbol): string {
+  if (symbol.category === 'Actions') return gerund(symbol.name);
+  if (symbol.category === 'Colors') return `the colour ${symbol.name}`;
+  if (symbol.category === 'Numbers') return `the number ${symbol.name}`;
+  return `the ${symbol.name}`;
 }
 
 export function sentencesOf(ctx: ComposeContext): string[] {

@@ -9,7 +9,14 @@ import type { KnowledgeBase } from '../kb/loader';
 import { splitSentences } from '../kb/sentences';
 import { contentWords } from '../nlp/text';
 import { LocalEngine } from '../providers/local';
-import type { DetectedMotif, DetectedSymbol, DreamForEngine, PersonalFeeling, PersonalSymbol } from '../types';
+import type {
+  DetectedMotif,
+  DetectedSymbol,
+  DreamAnalysis,
+  DreamForEngine,
+  PersonalFeeling,
+  PersonalSymbol,
+} from '../types';
 import type { ComposeContext } from './context';
 import { KnowledgeGuard } from './guard';
 import type { Recurrence } from './history';
@@ -17,6 +24,7 @@ import type { IntentionReading } from './intention';
 import { PARAGRAPHS, type ParagraphKind } from './paragraphs';
 import { RepeatLedger } from './repetition';
 import { hashSeed, Rng } from './rng';
+import { unreadableReading } from './unreadable';
 import type { Angle, DreamShape } from './shape';
 
 /**
@@ -619,8 +627,7 @@ function agreementSlips(text: string, fixtures: Fixture[]): string[] {
   if (new RegExp(`\\b(a|an|the)\\s+(${DETERMINERS})\\b`, 'i').test(text)) slip('a doubled determiner');
   if (/\ba\s+(?!one\b|u(ni|s|r|t))[aeiou]/i.test(text)) slip('"a" before a vowel');
   if (/\ban\s+(?![aeiou]|hour|honest|heir)[a-z]/i.test(text)) slip('"an" before a consonant');
-  if (/\b(the|a|an)\s+\p{Lu}/u.test(text.replace(/^\p{Lu}/u, ''))) slip('an article before a proper name');
-  if (/\bthere(?: i|'|’)s (also )?(being|feeling|\w+ing)\b/i.test(text) || /\bthere are (also )?\w+ing\b/i.test(text))
+  if (/\bthere (is|are|'s) (also )?(?!(some|no|any|every)thing\b)\w+ing\b/i.test(text))
     slip('"there is" before an activity');
   if (/\bbeing \w+ing\b/i.test(text)) slip('"being" before a progressive');
   if (/\b(its|their) sense of\b/i.test(text)) slip('"its sense of"');
@@ -631,6 +638,14 @@ function agreementSlips(text: string, fixtures: Fixture[]): string[] {
   for (const { f, at } of mentionsIn(text, fixtures)) {
     const before = text.slice(0, at);
     const after = text.slice(at + f.symbol.mention.length);
+    if (/^\p{Lu}/u.test(f.symbol.mention) && /\b(the|a|an)\s+$/i.test(before))
+      slip(`an article before ${f.symbol.mention}`);
+    // An activity or a feeling spoken of as someone ("if flying could speak", "turn towards being naked").
+    if (
+      /^[a-z]+ing\b/.test(f.symbol.mention) &&
+      (/^\s+could speak\b/.test(after) || /\bturn towards\s+$/i.test(before))
+    )
+      slip(`${f.symbol.mention} spoken of as someone`);
     // The object of a preposition is not the subject of the verb after it ("the feeling around the keys has").
     if (/\b(around|about|of|with|in|on|like|for|to|from|by|at|over|through|into|towards|among)\s+$/i.test(before))
       continue;
@@ -893,6 +908,33 @@ describe('grammar of every template, with every kind of slot', () => {
   });
 });
 
+describe('the reading for a dream the engine cannot read', () => {
+  it('reads cleanly for every language it names, an unnamed one and text that is not language', () => {
+    const base: DreamAnalysis = {
+      symbols: [],
+      motifs: [],
+      tone: { overall: 0, arc: [], movement: 'steady' },
+      lucid: false,
+      setting: null,
+      negated: [],
+      keyPhrases: [],
+      sentenceCount: 1,
+      wordCount: 5,
+    };
+    // Every two-letter code, so each named language and the unnamed ones are read.
+    const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');
+    const codes = letters.flatMap((a) => letters.map((b) => `${a}${b}`)).filter((c) => c !== 'en');
+    const texts = new Set<string>();
+    for (const language of codes) texts.add(unreadableReading({ ...base, language }) ?? '');
+    texts.add(unreadableReading({ ...base, nonsense: true, language: 'und' }) ?? '');
+    expect(texts.size).toBeGreaterThan(20);
+    const slips = [...texts].flatMap((text) =>
+      text.split('\n\n').flatMap((paragraph) => paragraphSlips(paragraph, FIXTURES, new Set())),
+    );
+    expect(slips).toEqual([]);
+  });
+});
+
 describe('the grammar checks themselves', () => {
   const slipsOf = (sentence: string) => [
     ...agreementSlips(ownWords(sentence), FIXTURES),
@@ -909,6 +951,8 @@ describe('the grammar checks themselves', () => {
       'Then there is being naked.',
       'There is also feeling scared.',
       'Then there is flying.',
+      'If being naked could speak, what would it want you to know?',
+      'You could turn towards flying and ask what it wants.',
       'You were being flying.',
       'It opens on a unsettled note.',
       'It keeps an gentle tone.',
@@ -939,6 +983,7 @@ describe('the grammar checks themselves', () => {
       'What do your friends mean to you?',
       'Being naked is part of the dream too.',
       'Then comes flying.',
+      'There is something odd about the lantern.',
       'It opens on an unsettled note.',
       'If your mother could speak, what would she want you to know?',
       'The feeling around the keys has not changed across those dreams.',

@@ -1,4 +1,4 @@
-import { capitalise, pickSafe, quote, type ComposeContext } from '../context';
+import { capitalise, isActivity, pickSafe, quote, type ComposeContext } from '../context';
 import { referenceOf, verbFor } from '../people';
 import { sentenceFragment } from '../phrases';
 import { join } from './shared';
@@ -13,7 +13,8 @@ function worstMoment(ctx: ComposeContext): number | null {
 export function nightmare(ctx: ComposeContext): string {
   const worst = worstMoment(ctx);
   const moment = worst === null ? null : sentenceFragment(ctx.narrative, worst, 12);
-  const lead = ctx.focus.find((s) => s.category !== 'Actions' && s.category !== 'Emotions');
+  // Something to turn towards and question: an image, not an activity or a feeling.
+  const lead = ctx.focus.find((s) => !isActivity(s) && s.category !== 'Emotions');
   const it = lead ? referenceOf(ctx.narrative, lead) : null;
   return join([
     moment

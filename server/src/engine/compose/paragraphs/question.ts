@@ -1,6 +1,6 @@
 import { wordList } from '../../kb/lexicon';
 import { joinList } from '../../nlp/text';
-import { agree, capitalise, firstSafe, pickSafe, quote, term, type ComposeContext } from '../context';
+import { agree, capitalise, firstSafe, isActivity, pickSafe, quote, term, type ComposeContext } from '../context';
 import { isPerson, pronounOf, spokenWords } from '../people';
 import { sentenceFragment } from '../phrases';
 import { associationsOf, sentencesOf } from './shared';
@@ -44,6 +44,8 @@ export function question(ctx: ComposeContext): string {
   const said = person ? spokenWords(ctx.narrative, symbol) : null;
   const it = person ? person.subject : agree(symbol, 'it', 'they');
   const feeling = ctx.analysis.symbols.find((s) => s.category === 'Emotions');
+  // An activity or a feeling cannot speak or need anything ("if being naked could speak" cannot be written).
+  const image = !isActivity(symbol) && symbol.category !== 'Emotions';
   const byAngle: Array<string | null> =
     ctx.angle === 'feeling'
       ? [
@@ -62,7 +64,7 @@ export function question(ctx: ComposeContext): string {
       a1 && a2
         ? `what in your life right now feels like ${symbol.mention}, and does it touch on ${term(a1)} or ${term(a2)}?`
         : null,
-      symbol.category === 'Actions' || symbol.category === 'Emotions'
+      !image
         ? null
         : said && person
           ? `${symbol.mention} told you ${quote(said)}; what does that mean to you now?`
@@ -70,7 +72,7 @@ export function question(ctx: ComposeContext): string {
       a1
         ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?`
         : null,
-      endingOk && symbol.category !== 'Actions' && symbol.category !== 'Emotions'
+      endingOk && image
         ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?`
         : null,
       gerunds.length && gerunds[0] !== symbol.mention

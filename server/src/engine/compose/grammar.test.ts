@@ -3,20 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { analysisWith } from '../../../test/analyses';
 import type { DreamDocument } from '../analysis/document';
 import { lexicon } from '../kb/lexicon';
 import type { KnowledgeBase } from '../kb/loader';
 import { splitSentences } from '../kb/sentences';
 import { contentWords } from '../nlp/text';
 import { LocalEngine } from '../providers/local';
-import type {
-  DetectedMotif,
-  DetectedSymbol,
-  DreamAnalysis,
-  DreamForEngine,
-  PersonalFeeling,
-  PersonalSymbol,
-} from '../types';
+import type { DetectedMotif, DetectedSymbol, DreamForEngine, PersonalFeeling, PersonalSymbol } from '../types';
 import type { ComposeContext } from './context';
 import { KnowledgeGuard } from './guard';
 import type { Recurrence } from './history';
@@ -81,21 +75,23 @@ vi.mock('./context', async (importOriginal) => {
 });
 
 const PARAGRAPH_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'paragraphs');
-/** The registry, not a writer: it holds no wording. */
-const SOURCES = readdirSync(PARAGRAPH_DIR).filter(
-  (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts',
-);
-
-/** The wording call sites of the paragraph sources: file:line:column of each pickSafe/firstSafe call. */
-function wordingSites(): string[] {
-  const sites: string[] = [];
-  for (const file of SOURCES) {
-    const source = ts.createSourceFile(
+/** The paragraph sources, parsed; the registry (index.ts) is not a writer and holds no wording. */
+const SOURCES = readdirSync(PARAGRAPH_DIR)
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts')
+  .map((file) => ({
+    file,
+    source: ts.createSourceFile(
       file,
       readFileSync(path.join(PARAGRAPH_DIR, file), 'utf8'),
       ts.ScriptTarget.Latest,
       true,
-    );
+    ),
+  }));
+
+/** The wording call sites of the paragraph sources: file:line:column of each pickSafe/firstSafe call. */
+function wordingSites(): string[] {
+  const sites: string[] = [];
+  for (const { file, source } of SOURCES) {
     const visit = (node: ts.Node) => {
       if (
         ts.isCallExpression(node) &&
@@ -120,13 +116,7 @@ function wordingSites(): string[] {
 function literalWording(): Array<{ where: string; text: string }> {
   const out: Array<{ where: string; text: string }> = [];
   const CODE_CALLS = new Set(['wordList', 'categoriesWith', 'includes', 'has', 'get']);
-  for (const file of SOURCES) {
-    const source = ts.createSourceFile(
-      file,
-      readFileSync(path.join(PARAGRAPH_DIR, file), 'utf8'),
-      ts.ScriptTarget.Latest,
-      true,
-    );
+  for (const { file, source } of SOURCES) {
     const isCode = (node: ts.Node): boolean => {
       const parent = node.parent;
       if (ts.isBinaryExpression(parent))
@@ -336,6 +326,16 @@ function personalOf(lead: Fixture, extra: Partial<PersonalSymbol>): PersonalSymb
   return [{ symbol: lead.symbol.name, meaning: null, dreams: 3, tone: null, companions: [], recent: [], ...extra }];
 }
 
+/** A dream with no sentences, images or phrases to read, of this many words. */
+function nothingToRead(s: Scenario, wordCount: number): void {
+  s.narrative = { tokens: [], sentences: [], idioms: [] };
+  s.focus = [];
+  s.tone = { movement: 'steady', arc: [], overall: 0 };
+  s.keyPhrases = [];
+  s.setting = null;
+  s.wordCount = wordCount;
+}
+
 function tweaks(kb: KnowledgeBase, docs: Docs): Array<[string, Tweak]> {
   const { short, empty } = docs;
   const list: Array<[string, Tweak]> = [
@@ -421,28 +421,8 @@ function tweaks(kb: KnowledgeBase, docs: Docs): Array<[string, Tweak]> {
         s.keyPhrases = ['wooden boat'];
       },
     ],
-    [
-      'nothing to read',
-      (s) => {
-        s.narrative = empty;
-        s.focus = [];
-        s.tone = { movement: 'steady', arc: [], overall: 0 };
-        s.keyPhrases = [];
-        s.setting = null;
-        s.wordCount = 3;
-      },
-    ],
-    [
-      'nothing found, long',
-      (s) => {
-        s.narrative = empty;
-        s.focus = [];
-        s.tone = { movement: 'steady', arc: [], overall: 0 };
-        s.keyPhrases = [];
-        s.setting = null;
-        s.wordCount = 60;
-      },
-    ],
+    ['nothing to read', (s) => nothingToRead(s, 3)],
+    ['nothing found, long', (s) => nothingToRead(s, 60)],
     ['no symbols, one phrase', (s) => void ((s.focus = []), (s.keyPhrases = ['wooden boat']), (s.setting = null))],
     [
       'no symbols, phrases',
@@ -910,17 +890,7 @@ describe('grammar of every template, with every kind of slot', () => {
 
 describe('the reading for a dream the engine cannot read', () => {
   it('reads cleanly for every language it names, an unnamed one and text that is not language', () => {
-    const base: DreamAnalysis = {
-      symbols: [],
-      motifs: [],
-      tone: { overall: 0, arc: [], movement: 'steady' },
-      lucid: false,
-      setting: null,
-      negated: [],
-      keyPhrases: [],
-      sentenceCount: 1,
-      wordCount: 5,
-    };
+    const base = analysisWith([]);
     // Every two-letter code, so each named language and the unnamed ones are read.
     const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');
     const codes = letters.flatMap((a) => letters.map((b) => `${a}${b}`)).filter((c) => c !== 'en');

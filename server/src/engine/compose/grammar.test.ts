@@ -180,6 +180,8 @@ interface Fixture {
   bare: boolean;
   /** A mass noun or a feeling: its bare name is a fine noun phrase ("water", "joy"). */
   mass: boolean;
+  /** A colour, a number or a feeling: it colours the images and is never addressed as someone. */
+  quality: boolean;
 }
 
 function fixture(
@@ -211,6 +213,7 @@ function fixture(
     person,
     bare: !/^(the|your) /.test(mention),
     mass: category === 'Emotions' || name === 'water',
+    quality: ['Colors', 'Numbers', 'Emotions'].includes(category),
   };
 }
 
@@ -610,19 +613,27 @@ function agreementSlips(text: string, fixtures: Fixture[]): string[] {
   if (/\bthere (is|are|'s) (also )?(?!(some|no|any|every)thing\b)\w+ing\b/i.test(text))
     slip('"there is" before an activity');
   if (/\bbeing \w+ing\b/i.test(text)) slip('"being" before a progressive');
+  if (/\bfeels? like feeling\b/i.test(text)) slip('"feels like feeling"');
   if (/\b(its|their) sense of\b/i.test(text)) slip('"its sense of"');
   // A bare knowledge-base name of a countable thing where a determiner belongs ("For you, key has come…").
   for (const f of fixtures)
     if (!f.bare && !f.mass && new RegExp(`(^|[,;:]\\s)${escape(f.symbol.name)}\\b(?!-)`, 'i').test(text))
       slip(`bare "${f.symbol.name}"`);
+  // A state the dream wrote as an adjective, named as a noun ("the naked").
+  for (const f of fixtures)
+    if (
+      f.symbol.mention.startsWith('being ') &&
+      new RegExp(`\\b(the|a|an) ${escape(f.symbol.name)}\\b`, 'i').test(text)
+    )
+      slip(`an article before the adjective "${f.symbol.name}"`);
   for (const { f, at } of mentionsIn(text, fixtures)) {
     const before = text.slice(0, at);
     const after = text.slice(at + f.symbol.mention.length);
     if (/^\p{Lu}/u.test(f.symbol.mention) && /\b(the|a|an)\s+$/i.test(before))
       slip(`an article before ${f.symbol.mention}`);
-    // An activity or a feeling spoken of as someone ("if flying could speak", "turn towards being naked").
+    // An activity or a quality spoken of as someone ("if flying could speak", "turn towards the colour red").
     if (
-      /^[a-z]+ing\b/.test(f.symbol.mention) &&
+      (/^[a-z]+ing\b/.test(f.symbol.mention) || f.quality) &&
       (/^\s+could speak\b/.test(after) || /\bturn towards\s+$/i.test(before))
     )
       slip(`${f.symbol.mention} spoken of as someone`);
@@ -923,6 +934,9 @@ describe('the grammar checks themselves', () => {
       'Then there is flying.',
       'If being naked could speak, what would it want you to know?',
       'You could turn towards flying and ask what it wants.',
+      'If the colour red could speak, what would it want you to know?',
+      'The naked has not appeared in any of your last 7 other dreams.',
+      'What in your life right now feels like feeling scared?',
       'You were being flying.',
       'It opens on a unsettled note.',
       'It keeps an gentle tone.',
@@ -953,6 +967,8 @@ describe('the grammar checks themselves', () => {
       'What do your friends mean to you?',
       'Being naked is part of the dream too.',
       'Then comes flying.',
+      'Being naked has not appeared in any of your last 7 other dreams.',
+      'What in your life right now leaves you feeling scared?',
       'There is something odd about the lantern.',
       'It opens on an unsettled note.',
       'If your mother could speak, what would she want you to know?',

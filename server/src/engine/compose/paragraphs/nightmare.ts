@@ -1,7 +1,7 @@
-import { capitalise, isActivity, pickSafe, quote, type ComposeContext } from '../context';
+import { capitalise, pickSafe, quote, type ComposeContext } from '../context';
 import { referenceOf, verbFor } from '../people';
 import { sentenceFragment } from '../phrases';
-import { join } from './shared';
+import { isFigure, join } from './shared';
 
 /** The most frightening moment: the sentence with the lowest tone. */
 function worstMoment(ctx: ComposeContext): number | null {
@@ -13,8 +13,8 @@ function worstMoment(ctx: ComposeContext): number | null {
 export function nightmare(ctx: ComposeContext): string {
   const worst = worstMoment(ctx);
   const moment = worst === null ? null : sentenceFragment(ctx.narrative, worst, 12);
-  // Something to turn towards and question: an image, not an activity or a feeling.
-  const lead = ctx.focus.find((s) => !isActivity(s) && s.category !== 'Emotions');
+  // Something to turn towards and question: a figure, not an activity or a quality.
+  const lead = ctx.focus.find(isFigure);
   const it = lead ? referenceOf(ctx.narrative, lead) : null;
   return join([
     moment

@@ -1,9 +1,9 @@
 import { wordList } from '../../kb/lexicon';
 import { joinList } from '../../nlp/text';
-import { agree, capitalise, firstSafe, isActivity, pickSafe, quote, term, type ComposeContext } from '../context';
+import { agree, capitalise, firstSafe, pickSafe, quote, term, type ComposeContext } from '../context';
 import { isPerson, pronounOf, spokenWords } from '../people';
 import { sentenceFragment } from '../phrases';
-import { associationsOf, sentencesOf } from './shared';
+import { associationsOf, isFigure, sentencesOf } from './shared';
 
 /** Actions too plain to frame the question. */
 const SKIP_ACTIONS = wordList('question-skip-actions');
@@ -44,8 +44,8 @@ export function question(ctx: ComposeContext): string {
   const said = person ? spokenWords(ctx.narrative, symbol) : null;
   const it = person ? person.subject : agree(symbol, 'it', 'they');
   const feeling = ctx.analysis.symbols.find((s) => s.category === 'Emotions');
-  // An activity or a feeling cannot speak or need anything ("if being naked could speak" cannot be written).
-  const image = !isActivity(symbol) && symbol.category !== 'Emotions';
+  // Only a figure can speak or need something: never an activity or a quality.
+  const image = isFigure(symbol);
   const byAngle: Array<string | null> =
     ctx.angle === 'feeling'
       ? [
@@ -62,7 +62,7 @@ export function question(ctx: ComposeContext): string {
     firstSafe(ctx, byAngle) ??
     pickSafe(ctx, [
       a1 && a2
-        ? `what in your life right now feels like ${symbol.mention}, and does it touch on ${term(a1)} or ${term(a2)}?`
+        ? `what in your life right now ${symbol.mention.startsWith('feeling ') ? 'leaves you' : 'feels like'} ${symbol.mention}, and does it touch on ${term(a1)} or ${term(a2)}?`
         : null,
       !image
         ? null

@@ -2,7 +2,7 @@ import { gerund } from '../../nlp/inflect';
 import { joinList } from '../../nlp/text';
 import type { DetectedSymbol } from '../../types';
 import { categoriesWith } from '../../kb/lexicon';
-import { leansOnContext, type ComposeContext } from '../context';
+import { isActivity, leansOnContext, type ComposeContext } from '../context';
 
 /**
  * What the six paragraphs of a reading share. Each paragraph builds its sentences from the
@@ -13,6 +13,14 @@ import { leansOnContext, type ComposeContext } from '../context';
 
 /** Qualities (a colour, a number, a feeling) colour the images; the images themselves lead. */
 export const QUALITIES = categoriesWith('quality');
+
+/**
+ * Something the dreamer can turn towards and question as if it could answer: an image or a person,
+ * not an activity or a quality ("if being naked could speak", "if the colour red could speak").
+ */
+export function isFigure(symbol: DetectedSymbol): boolean {
+  return !isActivity(symbol) && !QUALITIES.has(symbol.category);
+}
 
 export function join(sentences: Array<string | null>): string {
   return sentences.filter((s): s is string => Boolean(s)).join(' ');
@@ -30,6 +38,8 @@ export function listOf(symbols: DetectedSymbol[]): string {
  */
 export function byName(symbol: DetectedSymbol): string {
   if (symbol.category === 'Actions') return gerund(symbol.name);
+  // A state the dream wrote as an adjective ("being naked"): "the naked" cannot be written.
+  if (symbol.mention.startsWith('being ')) return `being ${symbol.name}`;
   if (symbol.category === 'Colors') return `the colour ${symbol.name}`;
   if (symbol.category === 'Numbers') return `the number ${symbol.name}`;
   return `the ${symbol.name}`;

@@ -64,9 +64,16 @@ export function pickSafe(ctx: ComposeContext, candidates: Array<string | null | 
   return firstSafe(ctx, [...usable.slice(start), ...usable.slice(0, start)]);
 }
 
-/** The dream's own words (or the dreamer's), in double quotes: evidence traces these back to the dream. */
+/**
+ * The dream's own words (or the dreamer's), in double quotes: evidence traces these back to the
+ * dream. Speech quoted inside them takes single quotes (“She said ‘keep going’”), so no quote ends early.
+ */
 export function quote(text: string): string {
-  return `“${text}”`;
+  const inner = text
+    .replace(/["“]([^"“”]*)["”]/g, '‘$1’')
+    .replace(/["“]/g, '‘')
+    .replace(/”/g, '’');
+  return `“${inner}”`;
 }
 
 /** A knowledge-base phrase mentioned as a phrase ("‘hidden threat’"), in single quotes: not the dream's words. */

@@ -11,7 +11,8 @@ import { splitSentences } from '../kb/sentences';
 import { contentWords } from '../nlp/text';
 import { LocalEngine } from '../providers/local';
 import type { DetectedMotif, DetectedSymbol, DreamForEngine, PersonalFeeling, PersonalSymbol } from '../types';
-import type { ComposeContext } from './context';
+import { quote, type ComposeContext } from './context';
+import { explainReading } from './evidence';
 import { KnowledgeGuard } from './guard';
 import type { Recurrence } from './history';
 import type { IntentionReading } from './intention';
@@ -697,6 +698,7 @@ function paragraphSlips(paragraph: string, fixtures: Fixture[], kbSentences: Set
   if (/\n|^\s|\s$/.test(paragraph)) slips.push(`stray whitespace: ${paragraph}`);
   for (const raw of splitSentences(paragraph)) {
     if (kbSentences.has(raw)) continue;
+    if (/“[^”]*“/.test(raw)) slips.push(`a double quote inside a double quote: ${raw}`);
     const sentence = ownWords(raw);
     if (!/^[“‘(]?\p{Lu}/u.test(sentence)) slips.push(`no capital at the start: ${raw}`);
     if (!/[.?!][”’)]?$/.test(sentence)) slips.push(`no closing punctuation: ${raw}`);
@@ -899,6 +901,21 @@ describe('grammar of every template, with every kind of slot', () => {
   });
 });
 
+describe('speech quoted inside a quote of the dream', () => {
+  it('takes single quotes, and the evidence still traces the whole passage to the dream', async () => {
+    expect(quote('She said "go home" twice')).toBe('“She said ‘go home’ twice”');
+    expect(quote('He whispered “wait…')).toBe('“He whispered ‘wait…”');
+    const dream = dreamOf('My mother said “keep going” and she smiled at the harbour. I walked on alone.', 9001);
+    const r = await engine.interpret({ dream, intention: null, history: [], previous: [] });
+    expect(r.content).not.toMatch(/“[^”]*“/);
+    expect(r.content).toContain('My mother said ‘keep going’ and she smiled');
+    const evidence = explainReading({ content: r.content, dream, analysis: r.analysis, history: [] });
+    const passage = { start: 0, end: dream.narrative.indexOf(' at the harbour') };
+    const spans = evidence.paragraphs.flatMap((p) => p.spans);
+    expect(spans.some((s) => s.start <= passage.start && s.end >= passage.end)).toBe(true);
+  });
+});
+
 describe('the reading for a dream the engine cannot read', () => {
   it('reads cleanly for every language it names, an unnamed one and text that is not language', () => {
     const base = analysisWith([]);
@@ -953,6 +970,7 @@ describe('the grammar checks themselves', () => {
       'A quote: “”.',
     ];
     for (const sentence of bad) expect(slipsOf(sentence), sentence).not.toEqual([]);
+    expect(paragraphSlips('It opens with “She said “go” and left”.', FIXTURES, new Set())).not.toEqual([]);
     const unfinished = paragraphSlips('the dream starts here', FIXTURES, new Set());
     expect(unfinished.some((s) => s.startsWith('no capital'))).toBe(true);
     expect(unfinished.some((s) => s.startsWith('no closing punctuation'))).toBe(true);

@@ -31,7 +31,8 @@ function share(count: number, total: number, it: string): string {
 function sentencesFor(ctx: ComposeContext, symbol: DetectedSymbol, entry: PersonalSymbol): string | null {
   // The lexicon is the symbol's, across dreams: named by its entry ("the key"), so always singular.
   const subject = byName(symbol);
-  const it = isPerson(symbol) ? pronounOf(ctx.narrative, { ...symbol, plural: false }).subject : 'it';
+  // A person named by the entry ("the friend" for "your friends") is "they" unless this dream says who.
+  const it = !isPerson(symbol) ? 'it' : symbol.plural ? 'they' : pronounOf(ctx.narrative, symbol).subject;
   const learned =
     entry.tone && entry.dreams >= 2
       ? `For you, ${subject} has come with ${FEELING[entry.tone.feeling]} ${share(entry.tone.count, entry.dreams, it)}.`

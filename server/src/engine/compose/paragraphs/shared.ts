@@ -3,6 +3,7 @@ import { joinList } from '../../nlp/text';
 import type { DetectedSymbol } from '../../types';
 import { categoriesWith } from '../../kb/lexicon';
 import { isActivity, leansOnContext, type ComposeContext } from '../context';
+import { isPerson } from '../people';
 
 /**
  * What the six paragraphs of a reading share. Each paragraph builds its sentences from the
@@ -34,10 +35,12 @@ export function listOf(symbols: DetectedSymbol[]): string {
 /**
  * A symbol named by its knowledge-base entry rather than by this dream's words, for what spans
  * several dreams (earlier dreams had a key, not necessarily "the keys" of this one): "flying",
- * "the colour red", "the number three", "the key". Always singular.
+ * "the colour red", "the number three", "the key", "your mother". Always singular.
  */
 export function byName(symbol: DetectedSymbol): string {
   if (symbol.category === 'Actions') return gerund(symbol.name);
+  // A person the dream calls by the entry's own word keeps the dream's wording ("your mother", not "the mother").
+  if (isPerson(symbol) && !symbol.plural && symbol.mention.split(' ').at(-1) === symbol.name) return symbol.mention;
   // A state the dream wrote as an adjective ("being naked"): "the naked" cannot be written.
   if (symbol.mention.startsWith('being ')) return `being ${symbol.name}`;
   if (symbol.category === 'Colors') return `the colour ${symbol.name}`;

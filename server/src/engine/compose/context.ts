@@ -64,9 +64,16 @@ export function pickSafe(ctx: ComposeContext, candidates: Array<string | null | 
   return firstSafe(ctx, [...usable.slice(start), ...usable.slice(0, start)]);
 }
 
-/** The dream's own words (or the dreamer's), in double quotes: evidence traces these back to the dream. */
+/**
+ * The dream's own words (or the dreamer's), in double quotes: evidence traces these back to the
+ * dream. Speech quoted inside them takes single quotes (“She said ‘keep going’”), so no quote ends early.
+ */
 export function quote(text: string): string {
-  return `“${text}”`;
+  const inner = text
+    .replace(/["“]([^"“”]*)["”]/g, '‘$1’')
+    .replace(/["“]/g, '‘')
+    .replace(/”/g, '’');
+  return `“${inner}”`;
 }
 
 /** A knowledge-base phrase mentioned as a phrase ("‘hidden threat’"), in single quotes: not the dream's words. */
@@ -88,6 +95,15 @@ export function toneWords(value: number): readonly string[] {
 /** Verb agreement with a symbol's mention: agree(s, 'is', 'are'). */
 export function agree(symbol: { plural: boolean }, singular: string, pluralForm: string): string {
   return symbol.plural ? pluralForm : singular;
+}
+
+/**
+ * A symbol named by what happens rather than by a thing ("flying", "being naked", "feeling
+ * scared"): it takes singular verbs and is never "there is …". Things are mentioned with an article
+ * or as a name ("the keys", "Paris"), so a mention that opens on an -ing word is an activity.
+ */
+export function isActivity(symbol: { category: string; mention: string }): boolean {
+  return symbol.category === 'Actions' || /^[a-z]+ing\b/.test(symbol.mention);
 }
 
 export function times(n: number): string {

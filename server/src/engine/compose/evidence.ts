@@ -36,12 +36,21 @@ function mentions(paragraph: string, phrase: string): boolean {
   return p.length > 1 && new RegExp(`\\b${escape(p)}\\b`, 'i').test(paragraph);
 }
 
-/** Where a quoted fragment of the dream is in the narrative, ignoring case and spacing. */
+/** Quotation marks a quoted fragment may carry differently from the narrative (context.quote). */
+const QUOTE_MARKS = `["“”‘’']`;
+
+/** Where a quoted fragment of the dream is in the narrative, ignoring case, spacing and quotation marks. */
 function locateQuote(narrative: string, quoted: string): EvidenceSpan | null {
   const text = quoted.replace(/…$/, '').trim();
   if (text.length < 2) return null;
-  const words = text.split(/\s+/).map(escape);
-  const found = new RegExp(words.join('\\s+'), 'i').exec(narrative);
+  const words = text
+    .split(/\s+/)
+    .map((w) => w.replace(new RegExp(`^${QUOTE_MARKS}+|${QUOTE_MARKS}+$`, 'g'), ''))
+    .filter(Boolean)
+    .map(escape);
+  if (!words.length) return null;
+  // Marks are allowed between the words, so the span still starts and ends on the quoted words.
+  const found = new RegExp(words.join(`${QUOTE_MARKS}*\\s+${QUOTE_MARKS}*`), 'i').exec(narrative);
   return found ? { start: found.index, end: found.index + found[0].length } : null;
 }
 

@@ -9,9 +9,9 @@ import { sentenceFragment } from './phrases';
  */
 
 export interface Pronoun {
-  subject: 'he' | 'she' | 'they';
-  object: 'him' | 'her' | 'them';
-  possessive: 'his' | 'her' | 'their';
+  subject: 'he' | 'she' | 'they' | 'it';
+  object: 'him' | 'her' | 'them' | 'it';
+  possessive: 'his' | 'her' | 'their' | 'its';
   /** "they" takes plural verbs: "they want", "he wants". */
   plural: boolean;
 }
@@ -19,6 +19,7 @@ export interface Pronoun {
 const HE: Pronoun = { subject: 'he', object: 'him', possessive: 'his', plural: false };
 const SHE: Pronoun = { subject: 'she', object: 'her', possessive: 'her', plural: false };
 const THEY: Pronoun = { subject: 'they', object: 'them', possessive: 'their', plural: true };
+const IT: Pronoun = { subject: 'it', object: 'it', possessive: 'its', plural: false };
 
 const FEMALE = new Set(
   'mother mom mum mommy mummy mama grandmother grandma granny gran nan nana sister aunt auntie daughter wife girlfriend queen woman girl lady bride niece princess actress goddess stepmother widow nun'.split(
@@ -58,6 +59,15 @@ export function pronounOf(doc: DreamDocument, symbol: DetectedSymbol): Pronoun {
     if (['she', 'her', 'hers', 'herself'].includes(t.normal)) return SHE;
   }
   return THEY;
+}
+
+/**
+ * How the reading refers back to any symbol of the dream: a person as the dream does ("ask what she
+ * wants"), a thing as "it" or, for a plural mention, "they".
+ */
+export function referenceOf(doc: DreamDocument, symbol: DetectedSymbol): Pronoun {
+  if (isPerson(symbol)) return pronounOf(doc, symbol);
+  return symbol.plural ? THEY : IT;
 }
 
 /** "he wants" / "they want". */

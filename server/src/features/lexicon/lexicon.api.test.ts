@@ -68,7 +68,9 @@ describe('personal lexicon', () => {
     expect(aliceReading).toContain(ALICE_MEANING);
     expect(aliceReading).not.toContain(BOB_MEANING);
     // Learned from her three earlier dreams: water has come with a frightened feeling.
-    expect(aliceReading).toMatch(/For you, water has come with (dread|unease) in (all 3|\d of the 3) earlier dreams/);
+    expect(aliceReading).toMatch(
+      /For you, the water has come with (dread|unease) in (all 3|\d of the 3) earlier dreams/,
+    );
     // The personal paragraph comes before the general meaning of water.
     const general = (await engine.analyse({ ...aliceDream, timePeriod: null, date: null })).symbols.find(
       (s) => s.name === 'water',

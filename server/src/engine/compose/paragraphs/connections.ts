@@ -1,8 +1,7 @@
-import { gerund } from '../../nlp/inflect';
 import { joinList } from '../../nlp/text';
-import { capitalise, firstSafe, pickSafe, quote, type ComposeContext } from '../context';
+import { agree, capitalise, firstSafe, pickSafe, quote, type ComposeContext } from '../context';
 import type { Recurrence } from '../history';
-import { QUALITIES, join, listOf } from './shared';
+import { QUALITIES, byName, join, listOf } from './shared';
 
 /**
  * How the feeling has moved across the dreams where a theme returns, oldest first and this dream
@@ -12,14 +11,15 @@ function feelingJourney(ctx: ComposeContext, r: Recurrence): string | null {
   const steps = r.feelings.filter((f, i) => i === 0 || f !== r.feelings[i - 1]);
   if (r.feelings.length < 2) return null;
   const what = r.symbol ? r.symbol.mention : 'this pattern';
+  const number = { plural: Boolean(r.symbol?.plural) };
   if (steps.length === 1)
     return pickSafe(ctx, [
-      `Each time ${what} has come, the feeling has been much the same: ${steps[0] ?? ''}.`,
+      `Each time ${what} ${agree(number, 'has', 'have')} come, the feeling has been much the same: ${steps[0] ?? ''}.`,
       `The feeling around ${what} has not changed across those dreams: ${steps[0] ?? ''} every time.`,
     ]);
   const journey = steps.slice(-4).join(', then ');
   return pickSafe(ctx, [
-    `Across the dreams where ${what} returns, the feeling has moved: ${journey}.`,
+    `Across the dreams where ${what} ${agree(number, 'returns', 'return')}, the feeling has moved: ${journey}.`,
     `Set side by side, those dreams show the feeling around ${what} shifting: ${journey}.`,
     `The feeling has changed each time ${what} came back: ${journey}.`,
   ]);
@@ -32,9 +32,9 @@ export function connections(ctx: ComposeContext): string | null {
   ctx.recurrences.slice(0, 2).forEach((r) => {
     const last = r.lastTitle ? `, most recently in ${quote(r.lastTitle)}` : '';
     if (r.kind === 'symbol' && r.symbol) {
-      const subject = r.symbol.category === 'Actions' ? gerund(r.symbol.name) : `the ${r.symbol.name}`;
+      const subject = byName(r.symbol);
       const wordings = [
-        `This is not the first time ${subject} has shown up: it appears in ${r.count} of your last ${r.window} other dreams${last}.`,
+        `This is not the first time ${subject} has shown up: the image appears in ${r.count} of your last ${r.window} other dreams${last}.`,
         `${capitalise(subject)} is a recurring image for you, appearing in ${r.count} of your last ${r.window} other dreams${last}.`,
         `${capitalise(subject)} appears in ${r.count} of your last ${r.window} other dreams as well${last}.`,
       ];
@@ -67,10 +67,10 @@ export function connections(ctx: ComposeContext): string | null {
     const images = ctx.fresh.filter((s) => !QUALITIES.has(s.category));
     const f = images.length ? images[ctx.variant % images.length] : undefined;
     if (f) {
-      const named = f.category === 'Actions' ? gerund(f.name) : `the ${f.name}`;
+      const named = byName(f);
       parts.push(
         pickSafe(ctx, [
-          `None of your last ${ctx.historySize} other dreams features ${named}, so it is new in your journal, which may mean something new is stirring.`,
+          `None of your last ${ctx.historySize} other dreams features ${named}, so the image is new in your journal, which may mean something new is stirring.`,
           `${capitalise(named)} has not appeared in any of your last ${ctx.historySize} other dreams; a new image often arrives with a new concern or possibility.`,
         ]),
       );

@@ -40,7 +40,7 @@ export function emotions(ctx: ComposeContext): string {
         Math.abs(end) < 0.15
           ? pickSafe(ctx, [
               `Emotionally, the dream starts out ${w1}, and the tension eases by the end${lastQ ? `, with ${lastQ}` : ''}.`,
-              `It opens on a ${w1} note that settles as the dream goes on${lastQ ? `, ending with ${lastQ}` : ''}.`,
+              `It opens on ${withArticle(w1)} note that settles as the dream goes on${lastQ ? `, ending with ${lastQ}` : ''}.`,
             ])
           : pickSafe(ctx, [
               `Emotionally, the dream turns upward: it starts out ${w1} and ends ${w2}${lastQ ? `, with ${lastQ}` : ''}.`,

@@ -1,6 +1,7 @@
 import { splitSentences } from '../../kb/sentences';
 import type { DetectedSymbol } from '../../types';
 import { agree, capitalise, firstSafe, pickSafe, type ComposeContext } from '../context';
+import { isPerson, referenceOf, verbFor } from '../people';
 import { QUALITIES, join } from './shared';
 
 const GENERIC_CHECKS = [
@@ -54,6 +55,7 @@ export function lucidity(ctx: ComposeContext): string {
       `One good check: ${check}.`,
     ]);
   }
+  const it = referenceOf(ctx.narrative, sign);
   if (analysis.lucid) {
     return join([
       pickSafe(ctx, [
@@ -61,8 +63,8 @@ export function lucidity(ctx: ComposeContext): string {
         `You reached lucidity here, and ${sign.mention} can help you do it again.`,
       ]),
       pickSafe(ctx, [
-        `When ${agree(sign, 'it appears', 'they appear')}, steady the dream first: ${check}.`,
-        `As soon as you notice ${agree(sign, 'it', 'them')}, ${check}; then decide calmly what you want to explore.`,
+        `When ${it.subject} ${verbFor(it, 'appears', 'appear')}, steady the dream first: ${check}.`,
+        `As soon as you notice ${it.object}, ${check}; then decide calmly what you want to explore.`,
       ]),
     ]);
   }
@@ -75,8 +77,8 @@ export function lucidity(ctx: ComposeContext): string {
   );
   parts.push(
     pickSafe(ctx, [
-      `Whenever you notice something like ${agree(sign, 'it', 'them')}, in a dream or during the day, pause and ${check}.`,
-      `Each time it catches your attention, ${check}; practised by day, the habit tends to carry over into sleep.`,
+      `Whenever you notice ${isPerson(sign) ? 'someone' : 'something'} like ${it.object}, in a dream or during the day, pause and ${check}.`,
+      `Each time ${it.subject} ${verbFor(it, 'catches', 'catch')} your attention, ${check}; practised by day, the habit tends to carry over into sleep.`,
     ]),
   );
   return join(parts);

@@ -1,6 +1,7 @@
 import { capitalise, pickSafe, quote, type ComposeContext } from '../context';
+import { referenceOf, verbFor } from '../people';
 import { sentenceFragment } from '../phrases';
-import { join } from './shared';
+import { isFigure, join } from './shared';
 
 /** The most frightening moment: the sentence with the lowest tone. */
 function worstMoment(ctx: ComposeContext): number | null {
@@ -12,7 +13,9 @@ function worstMoment(ctx: ComposeContext): number | null {
 export function nightmare(ctx: ComposeContext): string {
   const worst = worstMoment(ctx);
   const moment = worst === null ? null : sentenceFragment(ctx.narrative, worst, 12);
-  const lead = ctx.focus.find((s) => s.category !== 'Actions' && s.category !== 'Emotions');
+  // Something to turn towards and question: a figure, not an activity or a quality.
+  const lead = ctx.focus.find(isFigure);
+  const it = lead ? referenceOf(ctx.narrative, lead) : null;
   return join([
     moment
       ? pickSafe(ctx, [
@@ -31,10 +34,10 @@ export function nightmare(ctx: ComposeContext): string {
       'Try writing a new ending for it while you are awake and picturing it before sleep; rehearsed endings often soften a returning nightmare.',
       'If it returns, some dreamers find relief in imagining a different ending during the day and going over it at bedtime.',
     ]),
-    ctx.lucidFits && lead
+    ctx.lucidFits && lead && it
       ? pickSafe(ctx, [
-          `If you ever realise you are dreaming in the middle of it, you could turn towards ${lead.mention} and ask what ${lead.plural ? 'they want' : 'it wants'}.`,
-          `${capitalise(lead.mention)} could also become your cue: recognising ${lead.plural ? 'them' : 'it'} as a dream image is the first step to changing the scene.`,
+          `If you ever realise you are dreaming in the middle of it, you could turn towards ${lead.mention} and ask what ${it.subject} ${verbFor(it, 'wants', 'want')}.`,
+          `${capitalise(lead.mention)} could also become your cue: recognising ${it.object} as a dream image is the first step to changing the scene.`,
         ])
       : null,
   ]);

@@ -1,6 +1,6 @@
 import { wordList } from '../../kb/lexicon';
 import { joinList } from '../../nlp/text';
-import { capitalise, pickSafe, quote, type ComposeContext } from '../context';
+import { agree, capitalise, pickSafe, quote, type ComposeContext } from '../context';
 import { sentenceFragment } from '../phrases';
 import { QUALITIES, join, listOf, sentencesOf } from './shared';
 
@@ -98,11 +98,13 @@ export function overview(ctx: ComposeContext): string {
         ? pickSafe(ctx, [`It opens with ${openQuote}.`, `It begins: ${openQuote}.`])
         : null;
 
+  // One image is "its central image" and "carries"; several, or one plural, "carry".
+  const many = { plural: main.length > 1 || Boolean(main[0]?.plural) };
   const imagesLine =
     setting && main.length
       ? pickSafe(ctx, [
-          `Its central images are ${listOf(main)}.`,
-          `${capitalise(listOf(main))} carry much of its weight.`,
+          `${main.length > 1 ? 'Its central images are' : 'Its central image is'} ${listOf(main)}.`,
+          `${capitalise(listOf(main))} ${agree(many, 'carries', 'carry')} much of its weight.`,
           `What stands out most is ${listOf(main)}.`,
         ])
       : null;

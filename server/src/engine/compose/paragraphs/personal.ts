@@ -1,7 +1,7 @@
-import { gerund } from '../../nlp/inflect';
 import type { DetectedSymbol, PersonalFeeling, PersonalSymbol } from '../../types';
 import { capitalise, quote, type ComposeContext } from '../context';
-import { join } from './shared';
+import { isPerson, pronounOf } from '../people';
+import { byName, join } from './shared';
 
 /**
  * (2a) The dreamer's own lexicon, before the general meanings: how a symbol of this dream has felt
@@ -21,22 +21,21 @@ const FEELING: Record<PersonalFeeling, string> = {
   delight: 'delight',
 };
 
-function subjectOf(symbol: DetectedSymbol): string {
-  return symbol.category === 'Actions' ? gerund(symbol.name) : symbol.name;
-}
-
-/** "in 4 of your 6 earlier dreams with it", "in both", "in all 3". */
-function share(count: number, total: number): string {
-  if (count === total)
-    return total === 2 ? 'in both earlier dreams that held it' : `in all ${total} earlier dreams that held it`;
-  return `in ${count} of the ${total} earlier dreams that held it`;
+/** "in 4 of the 6 earlier dreams where it appeared", "in both", "in all 3"; `it` refers back to the symbol. */
+function share(count: number, total: number, it: string): string {
+  const where = `earlier dreams where ${it} appeared`;
+  if (count === total) return total === 2 ? `in both ${where}` : `in all ${total} ${where}`;
+  return `in ${count} of the ${total} ${where}`;
 }
 
 function sentencesFor(ctx: ComposeContext, symbol: DetectedSymbol, entry: PersonalSymbol): string | null {
-  const subject = subjectOf(symbol);
+  // The lexicon is the symbol's, across dreams: named by its entry ("the key"), so always singular.
+  const subject = byName(symbol);
+  // A person named by the entry ("the friend" for "your friends") is "they" unless this dream says who.
+  const it = !isPerson(symbol) ? 'it' : symbol.plural ? 'they' : pronounOf(ctx.narrative, symbol).subject;
   const learned =
     entry.tone && entry.dreams >= 2
-      ? `For you, ${subject} has come with ${FEELING[entry.tone.feeling]} ${share(entry.tone.count, entry.dreams)}.`
+      ? `For you, ${subject} has come with ${FEELING[entry.tone.feeling]} ${share(entry.tone.count, entry.dreams, it)}.`
       : null;
   const own = entry.meaning?.trim()
     ? learned

@@ -3,7 +3,7 @@ import { joinList } from '../../nlp/text';
 import { agree, capitalise, firstSafe, pickSafe, quote, term, type ComposeContext } from '../context';
 import { isPerson, pronounOf, spokenWords } from '../people';
 import { sentenceFragment } from '../phrases';
-import { associationsOf, sentencesOf } from './shared';
+import { associationsOf, isFigure, sentencesOf } from './shared';
 
 /** Actions too plain to frame the question. */
 const SKIP_ACTIONS = wordList('question-skip-actions');
@@ -18,6 +18,10 @@ export function question(ctx: ComposeContext): string {
   const lead = pickSafe(ctx, ['A question to sit with:', 'Something to reflect on:', 'To take with you:']);
   if (!symbol) {
     const kp = analysis.keyPhrases.slice(0, 2).map((k) => quote(k));
+    // A plain question when the key phrases are missing or their wordings were all read lately.
+    const plain = endingOk
+      ? `the dream ends with ${endingOk}; what would make that ending feel complete?`
+      : 'what was the strongest feeling in this dream, and where else have you felt it recently?';
     const q = kp.length
       ? kp.length > 1
         ? pickSafe(ctx, [
@@ -28,10 +32,8 @@ export function question(ctx: ComposeContext): string {
             `what does ${kp[0] ?? ''} mean to you personally, and where have you met it lately?`,
             `what in your life right now feels like ${kp[0] ?? ''}?`,
           ])
-      : endingOk
-        ? `the dream ends with ${endingOk}; what would make that ending feel complete?`
-        : 'what was the strongest feeling in this dream, and where else have you felt it recently?';
-    return `${lead} ${capitalise(q ?? '')}`;
+      : null;
+    return `${lead} ${capitalise(q ?? plain)}`;
   }
   const assoc = rng.shuffle(associationsOf(ctx, symbol.name));
   const [a1, a2] = assoc;
@@ -42,6 +44,8 @@ export function question(ctx: ComposeContext): string {
   const said = person ? spokenWords(ctx.narrative, symbol) : null;
   const it = person ? person.subject : agree(symbol, 'it', 'they');
   const feeling = ctx.analysis.symbols.find((s) => s.category === 'Emotions');
+  // Only a figure can speak or need something: never an activity or a quality.
+  const image = isFigure(symbol);
   const byAngle: Array<string | null> =
     ctx.angle === 'feeling'
       ? [
@@ -58,9 +62,9 @@ export function question(ctx: ComposeContext): string {
     firstSafe(ctx, byAngle) ??
     pickSafe(ctx, [
       a1 && a2
-        ? `what in your life right now feels like ${symbol.mention}, and does it touch on ${term(a1)} or ${term(a2)}?`
+        ? `what in your life right now ${symbol.mention.startsWith('feeling ') ? 'leaves you' : 'feels like'} ${symbol.mention}, and does it touch on ${term(a1)} or ${term(a2)}?`
         : null,
-      symbol.category === 'Actions' || symbol.category === 'Emotions'
+      !image
         ? null
         : said && person
           ? `${symbol.mention} told you ${quote(said)}; what does that mean to you now?`
@@ -68,12 +72,12 @@ export function question(ctx: ComposeContext): string {
       a1
         ? `when you picture ${symbol.mention} again, what memory or person comes to mind first, and what does it have to do with ${a1}?`
         : null,
-      endingOk && symbol.category !== 'Actions' && symbol.category !== 'Emotions'
+      endingOk && image
         ? `the dream ends with ${endingOk}; what would ${symbol.mention} need for that ending to feel resolved?`
         : null,
       gerunds.length && gerunds[0] !== symbol.mention
-        ? `what are you doing in your days that feels like ${gerunds[0]}, and how does ${symbol.mention} fit into it?`
+        ? `what are you doing in your days that feels like ${gerunds[0]}, and how ${agree(symbol, 'does', 'do')} ${symbol.mention} fit into it?`
         : null,
     ]);
-  return `${lead} ${capitalise(q ?? `what does ${symbol.mention} mean to you?`)}`;
+  return `${lead} ${capitalise(q ?? `what ${agree(symbol, 'does', 'do')} ${symbol.mention} mean to you?`)}`;
 }

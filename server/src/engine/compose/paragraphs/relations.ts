@@ -1,6 +1,6 @@
 import { joinList } from '../../nlp/text';
 import type { DetectedSymbol } from '../../types';
-import { capitalise, pickSafe, quote, type ComposeContext } from '../context';
+import { agree, capitalise, pickSafe, quote, type ComposeContext } from '../context';
 import { isPerson, pronounOf, spokenWords, verbFor } from '../people';
 import { join, listOf, standaloneMeaning } from './shared';
 
@@ -14,15 +14,18 @@ function personLines(ctx: ComposeContext, person: DetectedSymbol, first: boolean
   return [
     said
       ? pickSafe(ctx, [
-          `${who} ${verbFor(p, 'speaks', 'speak')} in this dream: ${quote(said)}.`,
-          `${who} ${verbFor(p, 'has', 'have')} words for you here: ${quote(said)}.`,
+          `${who} ${agree(person, 'speaks', 'speak')} in this dream: ${quote(said)}.`,
+          `${who} ${agree(person, 'has', 'have')} words for you here: ${quote(said)}.`,
         ])
       : first
         ? pickSafe(ctx, [
             `The dream is also about ${person.mention}, and what ${p.subject} ${verbFor(p, 'does', 'do')} there.`,
-            `${who} ${verbFor(p, 'is', 'are')} the relationship at the centre of this dream.`,
+            `${who} ${agree(person, 'is', 'are')} the relationship at the centre of this dream.`,
           ])
-        : pickSafe(ctx, [`${who} ${verbFor(p, 'is', 'are')} here too.`, `There is also ${person.mention}.`]),
+        : pickSafe(ctx, [
+            `${who} ${agree(person, 'is', 'are')} here too.`,
+            `There ${agree(person, 'is', 'are')} also ${person.mention}.`,
+          ]),
     meaning ?? null,
     said
       ? pickSafe(ctx, [

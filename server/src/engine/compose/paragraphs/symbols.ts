@@ -2,9 +2,20 @@ import { lexicon } from '../../kb/lexicon';
 import { splitSentences } from '../../kb/sentences';
 import { contentWords, joinList } from '../../nlp/text';
 import type { DetectedSymbol } from '../../types';
-import { agree, capitalise, firstSafe, pickSafe, quote, term, times, type ComposeContext } from '../context';
+import {
+  agree,
+  capitalise,
+  firstSafe,
+  isActivity,
+  pickSafe,
+  quote,
+  term,
+  times,
+  type ComposeContext,
+} from '../context';
 import { symbolExcerpt } from '../phrases';
-import { QUALITIES, associationsOf, join, standaloneMeaning } from './shared';
+import { referenceOf, verbFor } from '../people';
+import { QUALITIES, associationsOf, byName, join, standaloneMeaning } from './shared';
 
 /**
  * Sentences of a symbol's meaning for this reading: those sharing words with the dream first
@@ -67,22 +78,23 @@ export function symbols(ctx: ComposeContext): string {
     const surfaceShown = symbol.mention.toLowerCase().includes(symbol.surface.toLowerCase());
     const own = excerptOk && excerpt ? excerpt : quote(symbol.surface);
     const times_ = symbol.sentences.length;
-    const action = symbol.category === 'Actions';
+    const action = isActivity(symbol);
+    const it = referenceOf(ctx.narrative, symbol);
     const intro =
       symbol.via === 'hypernym'
         ? pickSafe(ctx, [
-            `You wrote ${quote(symbol.surface)}; in dream imagery that belongs with the ${symbol.name}.`,
+            `You wrote ${quote(symbol.surface)}; in dream imagery that belongs with ${byName(symbol)}.`,
             `In dream language, ${symbol.mention} ${agree(symbol, 'is a kind of', 'are a kind of')} ${symbol.name}.`,
           ])
         : !surfaceShown
           ? pickSafe(ctx, [
               `${capitalise(symbol.mention)}, in your words ${own}, ${action ? 'stands' : agree(symbol, 'stands', 'stand')} out${times_ > 1 ? ` and ${action ? 'comes' : agree(symbol, 'comes', 'come')} up ${times(times_)}` : ''}.`,
-              `Consider ${symbol.mention}: ${own}${times_ > 1 ? `, and ${action ? 'it returns' : agree(symbol, 'it returns', 'they return')} more than once` : ''}.`,
+              `Consider ${symbol.mention}: ${own}${times_ > 1 ? `, and ${it.subject} ${verbFor(it, 'returns', 'return')} more than once` : ''}.`,
               `You wrote ${own}, and ${symbol.mention} ${action ? 'is' : agree(symbol, 'is', 'are')} worth pausing on.`,
             ])
           : times_ > 1
             ? pickSafe(ctx, [
-                `${capitalise(symbol.mention)} ${action ? 'comes' : agree(symbol, 'comes', 'come')} up ${times(times_)}, so ${action ? 'it clearly matters' : agree(symbol, 'it clearly matters', 'they clearly matter')} here.`,
+                `${capitalise(symbol.mention)} ${action ? 'comes' : agree(symbol, 'comes', 'come')} up ${times(times_)}, so ${it.subject} clearly ${verbFor(it, 'matters', 'matter')} here.`,
                 `${capitalise(symbol.mention)} ${action ? 'returns' : agree(symbol, 'returns', 'return')} more than once in the dream.`,
               ])
             : k === 0

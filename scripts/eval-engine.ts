@@ -36,18 +36,31 @@ const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-25: in-sample symbols 0.994 / 0.997, motifs 1 / 0.983.
-  inSample: { symbolPrecision: 0.97, symbolRecall: 0.97, motifPrecision: 0.97, motifRecall: 0.95 },
-  // Measured on the held-out test split the same day (after tuning on dev only): symbols P 0.754 R 0.946,
-  // motifs R 0.682, negation 0.917, idioms 0.68, typos 0.974, language 1, nonsense 0.975. The issue's
-  // targets (P and R >= 0.9, motif R >= 0.85, no idiom literal) are not all met; the marks guard what is.
+  // Measured 2026-11-25 (after the third set's dev tuning): in-sample symbols 0.991 / 0.994, motifs 1 / 1.
+  inSample: { symbolPrecision: 0.97, symbolRecall: 0.97, motifPrecision: 0.97, motifRecall: 0.97 },
+  // Held-out test splits, measured the same day; the marks sit two to three points under them. The
+  // issue's targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not all met on
+  // them: the marks guard what is. Second set: symbols P 0.813 R 0.952, motifs R 0.682, negation 1,
+  // idioms 0.885, typos 0.976, language 1, nonsense 0.975.
   test: {
-    symbolPrecision: 0.72,
-    symbolRecall: 0.92,
-    motifRecall: 0.65,
-    negationAccuracy: 0.88,
-    idiomSuppression: 0.64,
-    typoRecovery: 0.94,
+    symbolPrecision: 0.79,
+    symbolRecall: 0.93,
+    motifRecall: 0.66,
+    negationAccuracy: 0.97,
+    idiomSuppression: 0.86,
+    typoRecovery: 0.95,
+    languageDetection: 0.97,
+    nonsenseDetection: 0.95,
+  },
+  // Third set (written after the second edition's first round, before any tuning on it): symbols
+  // P 0.837 R 0.894, motifs R 0.657, negation 0.889, idioms 0.842, typos 0.938, language 1, nonsense 0.98.
+  thirdTest: {
+    symbolPrecision: 0.81,
+    symbolRecall: 0.87,
+    motifRecall: 0.63,
+    negationAccuracy: 0.86,
+    idiomSuppression: 0.82,
+    typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
@@ -318,6 +331,7 @@ async function main(): Promise<number> {
   };
   for (const [name, min] of Object.entries(PASS_MARKS.inSample)) check('in-sample', name as keyof Figures, min);
   for (const [name, min] of Object.entries(PASS_MARKS.test)) check('second/test', name as keyof Figures, min);
+  for (const [name, min] of Object.entries(PASS_MARKS.thirdTest)) check('third/test', name as keyof Figures, min);
   for (const group of ['in-sample', 'second/dev', 'second/test', 'third/dev', 'third/test']) {
     const claims = get(group)?.lucidFalseClaims ?? 0;
     if (claims > PASS_MARKS.lucidFalseClaims) failures.push(`${group}: ${claims} lucid dream(s) claimed falsely`);

@@ -33,6 +33,10 @@ const LUCID_STATE =
 const SAID_REALISATION =
   /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,12}?[,:]?\s*)(this is|this must be|it's|it is|i'm|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”]|$|\s+(?:and|now|right now)\b))/gi;
 
+/** "I realised none of this was real", "it dawned on me that I was asleep", "I knew this must be a dream". */
+const UNREAL_REALISATION =
+  /\b(knew|know|realized|realised|realize|realise|understood|noticed|figured|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i\s+(?:was|am|must be|must have been)\s+(?:still\s+)?asleep|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
+
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
   /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
@@ -50,7 +54,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
   let evidence: LucidReading['evidence'] = null;
   let denied: LucidReading['denied'] = null;
   for (const s of sentences) {
-    for (const re of [REALISATION, LUCID_STATE, SAID_REALISATION]) {
+    for (const re of [REALISATION, LUCID_STATE, SAID_REALISATION, UNREAL_REALISATION]) {
       re.lastIndex = 0;
       for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
         const span = { sentence: s.index, start: s.startChar + m.index, end: s.startChar + m.index + m[0].length };

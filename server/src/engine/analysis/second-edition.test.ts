@@ -78,6 +78,9 @@ describe('negation at clause level', () => {
       "You're dreaming.",
       "I realised: I'm dreaming!",
       "I told myself: I'm dreaming, and flew.",
+      'Halfway up the stairs I realised none of this was real and jumped.',
+      'It dawned on me that I was asleep.',
+      'I knew this must be a dream because the clock melted.',
     ])
       expect(lucid(text), text).toBe(true);
     for (const text of [
@@ -87,6 +90,9 @@ describe('negation at clause level', () => {
       'This is a dream I keep having about my mum.',
       "It's a dream about water.",
       "I'm dreaming of the sea again.",
+      'When I woke up I realised none of it was real.',
+      "I didn't realise it wasn't real.",
+      'I realised it was real.',
     ])
       expect(lucid(text), text).toBe(false);
   });

@@ -649,7 +649,7 @@ export class SymbolMatcher {
         figurative(token, ref.symbol)
       )
         continue;
-      if (ref.symbol.name === 'die' && (await this.thingDies(token, doc))) continue;
+      if ((ref.symbol.name === 'die' || ref.symbol.name === 'death') && (await this.thingDies(token, doc))) continue;
       if (via !== 'hypernym' && this.isCompoundModifier(token, doc)) continue;
       if (via === 'hypernym' && this.modifiesNextNoun(token, doc)) continue;
       if (token.negated) {

@@ -300,6 +300,7 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('I ran through the airport to gate ninety.'))).not.toContain('gate');
     expect(names(await analyse('I opened the garden gate.'))).toContain('gate');
     expect(names(await analyse("It's the drowned town dream again."))).not.toContain('drown');
+    expect(names(await analyse('My phone was dead, so I walked.'))).not.toContain('death');
     expect(names(await analyse('I got to the airport three hours early.'))).not.toContain('three');
     expect(names(await analyse('Mrs Hill from number eight was ahead of me.'))).not.toContain('eight');
     expect(names(await analyse('My thumbs kept typing the wrong letters.'))).not.toContain('letter');

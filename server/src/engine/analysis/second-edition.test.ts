@@ -193,6 +193,12 @@ describe('language and nonsense', () => {
       expect(a.symbols, text).toEqual([]);
       expect(a.keyPhrases, text).toEqual([]);
     }
+    for (const text of ['testing testing', 'test test 123 is this thing on', 'blah blah blah', 'Just a test entry']) {
+      const a = await analyse(text);
+      expect(a.nonsense, text).toBe(true);
+      expect(a.symbols, text).toEqual([]);
+    }
+    expect((await analyse('The test was hard and I cried.')).nonsense).toBe(false);
     const en = await analyse('i was runing from a snaek in the gardn');
     expect(en.language).toBe('en');
     expect(en.nonsense).toBe(false);

@@ -52,6 +52,67 @@ export function unpronounceable(word: string): boolean {
  * `isKnown` says whether the dictionary knows a lower-case word (stopwords, WordNet, knowledge base);
  * `functionShare`, when the text was tagged, the share of its words that are function words.
  */
+/** Words a test entry is made of: "testing testing", "test test 123 is this thing on", "blah blah". */
+const PLACEHOLDER_WORDS = new Set([
+  'test',
+  'tests',
+  'testing',
+  'mic',
+  'check',
+  'hello',
+  'hi',
+  'hey',
+  'blah',
+  'one',
+  'two',
+  'three',
+  'is',
+  'this',
+  'thing',
+  'on',
+  'ok',
+  'okay',
+  'just',
+  'a',
+  'an',
+  'entry',
+  'sample',
+  'dummy',
+  'foo',
+  'bar',
+  'baz',
+  'asdf',
+  'xyz',
+  'abc',
+  'lol',
+  'text',
+  'placeholder',
+  'only',
+]);
+/** At least one of these makes a text of placeholder words a test entry rather than a greeting. */
+const PLACEHOLDER_MARKS = new Set([
+  'test',
+  'tests',
+  'testing',
+  'mic',
+  'blah',
+  'sample',
+  'dummy',
+  'foo',
+  'asdf',
+  'xyz',
+  'placeholder',
+]);
+
+function isPlaceholderOnly(letters: string[], text: string): boolean {
+  if (/[^\p{L}\d\s.,!?'-]/u.test(text)) return false;
+  return (
+    letters.length > 0 &&
+    letters.every((w) => PLACEHOLDER_WORDS.has(w)) &&
+    letters.some((w) => PLACEHOLDER_MARKS.has(w))
+  );
+}
+
 export function readLanguage(
   words: string[],
   text: string,
@@ -67,6 +128,8 @@ export function readLanguage(
   const known = ascii.filter((w) => isKnown(w.replace(/'.*$/, ''))).length;
   const englishShare = known / letters.length;
   if (PLACEHOLDER.test(text)) return { language: 'und', nonsense: true, englishShare };
+  // English words, but a test entry, not a telling ("testing testing", "is this thing on").
+  if (isPlaceholderOnly(letters, text)) return { language: 'en', nonsense: true, englishShare };
   const unknown = letters.filter((w) => !isKnown(w));
   const mashed = unknown.filter(unpronounceable).length;
   // Keyboard mashing ("asdf qwer zxcv", "sdkfj sdlkfj"): most unknown words cannot be said.

@@ -151,5 +151,11 @@ describe('central dream images in the knowledge base', () => {
     // A sound likened to a balloon is no balloon; a sofa is not a chair.
     expect(names(await analyse('It made a squeaky noise like a balloon.'))).not.toContain('balloon');
     expect(names(await analyse('I sat on the sofa.'))).not.toContain('chair');
+    // A famous person is a celebrity, named as written and not read as other symbols or as a typo.
+    const swift = (await analyse('Taylor Swift was my neighbour.')).symbols.find((x) => x.name === 'celebrity');
+    expect(swift?.mention).toBe('Taylor Swift');
+    expect(names(await analyse('i was having dinner with beyonce'))).toContain('celebrity');
+    expect(names(await analyse('Bill Gates waved at me.'))).not.toContain('gate');
+    expect(names(await analyse("I didn't meet Adele."))).not.toContain('celebrity');
   });
 });

@@ -69,6 +69,7 @@ const CLOSE_PEOPLE = new Set([
   'elder',
   'teacher',
 ]);
+const FAMOUS_NAMES = wordList('famous-names');
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 /** After the waking, a word of these means another dream began ("I fell back asleep and dreamt…"). */
 const DREAMING_AGAIN = /^(dream|dreams|dreaming|dreamt|dreamed|asleep|lucid|sleep)$/;
@@ -168,6 +169,8 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const lower = hit.surface.toLowerCase();
   if (hit.typo) return symbol.category === 'Actions' ? gerund(hit.term) : `the ${hit.term}`;
   if (symbol.category === 'Actions') return span.length === 1 && lower === gerund(hit.term) ? lower : gerund(name);
+  // "Taylor Swift", "beyonce": a famous person is named, capitalised, without an article.
+  if (FAMOUS_NAMES.has(lower)) return lower.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
   if (symbol.category === 'Colors') return `the colour ${span.length > 1 ? name : lower}`;
   if (symbol.category === 'Numbers') return `the number ${lower.replace(/^number\s+/, '')}`;
   // A phrase such as "snake bit" is referred to by the word in it that names the symbol.
@@ -354,6 +357,8 @@ export class DreamAnalyser {
       if (!token.isWord || token.idiom >= 0 || !/^[a-z]+$/.test(token.normal)) continue;
       // A capitalised word inside a sentence is a name ("Sarah", "Elm").
       if (/^\p{Lu}/u.test(token.text) && (!firstWords.has(token.index) || token.pos === 'PROPN')) continue;
+      // "beyonce", "zendaya": a famous name is not a typo.
+      if (FAMOUS_NAMES.has(token.normal)) continue;
       // "i coud see", "we shoud go": between a subject and a verb stands an auxiliary, not a thing.
       const prev = doc.tokens[token.index - 1];
       const next = doc.tokens[token.index + 1];

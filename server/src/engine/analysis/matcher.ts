@@ -56,6 +56,7 @@ const PHRASE_FILLERS = wordList('phrase-fillers');
 
 const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
+const FAMOUS_NAMES = wordList('famous-names');
 /** Words before "glass" that make it a glass one drinks from. */
 const DRINKING_GLASS = new Set([
   'a',
@@ -594,10 +595,30 @@ export class SymbolMatcher {
     // Inside a figure of speech only feeling words are read ("drowning in sorrow" is sadness, not drowning).
     const figurative = (t: Token, symbol: KbSymbol) => t.idiom >= 0 && symbol.category !== 'Emotions';
 
+    // "Taylor Swift was my neighbour", "dinner with beyonce": a famous person is a celebrity, and
+    // their name is no other symbol ("Bill Gates" has no gate, "King Charles" is not the king).
+    const celebrity = this.deps.kb.byName.get('celebrity');
+    for (const sentence of celebrity ? doc.sentences : []) {
+      for (let i = sentence.start; i < sentence.end; i += 1) {
+        for (const len of [3, 2, 1]) {
+          const span = doc.tokens.slice(i, i + len);
+          if (span.length < len || span.some((t) => !t.isWord || t.sentence !== sentence.index)) continue;
+          if (!FAMOUS_NAMES.has(span.map((t) => t.normal).join(' '))) continue;
+          span.forEach((t) => consumed.add(t.index));
+          if (celebrity && span.some((t) => t.negated)) negate(celebrity, span);
+          else if (celebrity && !span.some((t) => t.backstory || t.likeness))
+            push(celebrity, 'phrase', span, 'celebrity');
+          i += len - 1;
+          break;
+        }
+      }
+    }
+
     const timer = new SliceTimer(10);
     for (const sentence of doc.sentences) {
       await timer.maybeYield();
       for (let i = sentence.start; i < sentence.end; i += 1) {
+        if (consumed.has(i)) continue;
         const m = this.matchPhrase(doc.tokens, i, sentence.end);
         if (!m) continue;
         const span = doc.tokens.slice(i, m.last + 1);

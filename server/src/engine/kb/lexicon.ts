@@ -31,6 +31,7 @@ export const LEXICON_LISTS = [
   'dream-distress',
   'excerpt-weak-ends',
   'existence-verbs',
+  'famous-names',
   'female-person-words',
   'foot-of-places',
   'foot-of-skip',

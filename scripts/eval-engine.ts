@@ -28,6 +28,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const IN_SAMPLE_FILE = path.join(root, 'server/src/engine/eval/narratives.json');
 const SECOND_SET_FILE = path.join(root, 'server/src/engine/eval/second-set.json');
 const THIRD_SET_FILE = path.join(root, 'server/src/engine/eval/third-set.json');
+const FOURTH_SET_FILE = path.join(root, 'server/src/engine/eval/fourth-set.json');
 const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
 
 /**
@@ -236,9 +237,9 @@ function markdownTables(results: Record<string, Figures>): string {
       });
   const head =
     '| set | dreams | symbol P | symbol R | motif R | negation | idioms | typos | language | nonsense | lucid claimed falsely |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
-  const sets = ['in-sample', 'second/dev', 'second/test', 'third/dev', 'third/test'];
+  const sets = ['in-sample', 'second/dev', 'second/test', 'third/dev', 'third/test', 'fourth/dev', 'fourth/test'];
   const out = [head, ...rows(sets, (k) => k)];
-  for (const set of ['second/test', 'third/test']) {
+  for (const set of ['second/test', 'third/test', 'fourth/test']) {
     const subsets = Object.keys(results).filter((k) => k.startsWith(`${set}/`));
     out.push(
       '',
@@ -257,6 +258,7 @@ async function main(): Promise<number> {
   const inSample = await load(IN_SAMPLE_FILE);
   const second = await load(SECOND_SET_FILE);
   const third = await load(THIRD_SET_FILE);
+  const fourth = await load(FOURTH_SET_FILE);
 
   const engine = createEngine({
     provider: 'local',
@@ -272,7 +274,7 @@ async function main(): Promise<number> {
   };
   const perDream: Array<Record<string, unknown>> = [];
   let index = 0;
-  const run = async (set: 'in-sample' | 'second' | 'third', item: Item) => {
+  const run = async (set: 'in-sample' | 'second' | 'third' | 'fourth', item: Item) => {
     index += 1;
     const label = String(item.id ?? index);
     const analysis = await engine.analyse({
@@ -314,6 +316,7 @@ async function main(): Promise<number> {
   for (const item of inSample) await run('in-sample', item);
   for (const item of second) if (!devOnly || item.split !== 'test') await run('second', item);
   for (const item of third) if (!devOnly || item.split !== 'test') await run('third', item);
+  for (const item of fourth) if (!devOnly || item.split !== 'test') await run('fourth', item);
 
   const results = Object.fromEntries([...groups.entries()].sort().map(([k, t]) => [k, figures(t)]));
   const get = (k: string) => results[k];
@@ -332,7 +335,15 @@ async function main(): Promise<number> {
   for (const [name, min] of Object.entries(PASS_MARKS.inSample)) check('in-sample', name as keyof Figures, min);
   for (const [name, min] of Object.entries(PASS_MARKS.test)) check('second/test', name as keyof Figures, min);
   for (const [name, min] of Object.entries(PASS_MARKS.thirdTest)) check('third/test', name as keyof Figures, min);
-  for (const group of ['in-sample', 'second/dev', 'second/test', 'third/dev', 'third/test']) {
+  for (const group of [
+    'in-sample',
+    'second/dev',
+    'second/test',
+    'third/dev',
+    'third/test',
+    'fourth/dev',
+    'fourth/test',
+  ]) {
     const claims = get(group)?.lucidFalseClaims ?? 0;
     if (claims > PASS_MARKS.lucidFalseClaims) failures.push(`${group}: ${claims} lucid dream(s) claimed falsely`);
   }

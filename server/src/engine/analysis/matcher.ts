@@ -57,6 +57,34 @@ const PHRASE_FILLERS = wordList('phrase-fillers');
 const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
 const FAMOUS_NAMES = wordList('famous-names');
+/** Words before "floor" that make it a storey. */
+const STOREY_WORDS = new Set([
+  'top',
+  'ground',
+  'upper',
+  'lower',
+  'different',
+  'wrong',
+  'next',
+  'bottom',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'twentieth',
+  'hundredth',
+  'every',
+  'each',
+  'another',
+  'same',
+  'right',
+]);
 /** Words before "glass" that make it a glass one drinks from. */
 const DRINKING_GLASS = new Set([
   'a',
@@ -209,6 +237,21 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "last night I dreamt", "every night": when the dream was had, not a night in it.
+  if (
+    symbol.name === 'night' &&
+    prev &&
+    /^(last|other|every|one|most|some)$/.test(prev.normal) &&
+    token.normal === 'night'
+  )
+    return true;
+  // "forty floors", "the top floor", "a different floor": a storey of a building, not the floor underfoot.
+  if (
+    symbol.name === 'floor' &&
+    ((prev && (prev.pos === 'NUM' || STOREY_WORDS.has(prev.normal))) ||
+      (next?.sentence === token.sentence && next.pos === 'NUM'))
+  )
+    return true;
   // "a glass of water" is a glass; "behind the glass", "a glass roof", "my glasses" are a material or spectacles.
   if (symbol.name === 'glass' && (token.normal === 'glass' || token.normal === 'glasses')) {
     const sameNext = next?.sentence === token.sentence ? next : undefined;

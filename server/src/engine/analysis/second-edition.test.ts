@@ -307,6 +307,10 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('I opened the garden gate.'))).toContain('gate');
     expect(names(await analyse("It's the drowned town dream again."))).not.toContain('drown');
     expect(names(await analyse('My phone was dead, so I walked.'))).not.toContain('death');
+    expect(names(await analyse('Last night I dreamt of a wolf.'))).not.toContain('night');
+    expect(names(await analyse('It was night and the wolf howled.'))).toContain('night');
+    expect(names(await analyse('We took the stairs, forty floors, to the wrong floor.'))).not.toContain('floor');
+    expect(names(await analyse('Water covered the floor.'))).toContain('floor');
     expect(names(await analyse('I got to the airport three hours early.'))).not.toContain('three');
     expect(names(await analyse('Mrs Hill from number eight was ahead of me.'))).not.toContain('eight');
     expect(names(await analyse('My thumbs kept typing the wrong letters.'))).not.toContain('letter');

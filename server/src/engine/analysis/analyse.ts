@@ -169,6 +169,8 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const lower = hit.surface.toLowerCase();
   if (hit.typo) return symbol.category === 'Actions' ? gerund(hit.term) : `the ${hit.term}`;
   if (symbol.category === 'Actions') return span.length === 1 && lower === gerund(hit.term) ? lower : gerund(name);
+  // A title such as "Lucid ferry": the adjective alone stands for the lucid dream.
+  if (symbol.name === LUCID_SYMBOL && lower === 'lucid') return 'the lucid dream';
   // "Taylor Swift", "beyonce": a famous person is named, capitalised, without an article.
   if (FAMOUS_NAMES.has(lower)) return lower.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
   if (symbol.category === 'Colors') return `the colour ${span.length > 1 ? name : lower}`;

@@ -57,7 +57,9 @@ export function overview(ctx: ComposeContext): string {
     : main.length
       ? pickSafe(ctx, [
           `This dream gathers around ${listOf(main)}.`,
-          `This dream is built from a handful of vivid images: ${listOf(main)}.`,
+          main.length > 1
+            ? `This dream is built from a handful of vivid images: ${listOf(main)}.`
+            : `One image holds this dream together: ${listOf(main)}.`,
         ])
       : analysis.keyPhrases.length > 1
         ? pickSafe(ctx, [

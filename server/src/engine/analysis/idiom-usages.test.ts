@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../index';
 import usages from '../eval/idiom-usages.json';
+import third from '../eval/idiom-usages-third.json';
 import { DEFAULT_KB_DIR } from '../kb/files';
 import type { DreamAnalysis } from '../types';
 
@@ -20,6 +21,15 @@ import type { DreamAnalysis } from '../types';
  */
 const SUPPRESSION_MARK = 0.955;
 const RECALL_MARK = 0.975;
+
+/**
+ * The third batch (eval/idiom-usages-third.json): figures the lexicon did not have, written before
+ * entries for them were added (503 figurative sentences, 38 literal). Measured 2026-11-25 with the
+ * lexicon of main (1,060 entries) before any was added for them: suppression 0.230 (452 of 587
+ * literal names read), literal recall 1.000 (0 of 91 missed).
+ */
+const THIRD_SUPPRESSION_MARK = 0.21;
+const THIRD_RECALL_MARK = 0.98;
 
 const silent = { info: () => undefined, warn: () => undefined };
 const engine = createEngine({ provider: 'local', log: silent });
@@ -74,29 +84,51 @@ beforeAll(async () => {
   await engine.ready();
 }, 60_000);
 
+/** Suppression and literal recall of one set of usages, with what went wrong for IDIOM_USAGES_VERBOSE. */
+async function measure(
+  label: string,
+  set: {
+    figurative: Array<{ text: string; figure: string; notFound: string[] }>;
+    literal: Array<{ text: string; found: string[] }>;
+  },
+) {
+  const leaks = await tally(set.figurative, (u) => u.notFound, true);
+  const misses = await tally(set.literal, (u) => u.found, false);
+  const suppression = 1 - leaks.wrong.length / leaks.checked;
+  const recall = 1 - misses.wrong.length / misses.checked;
+  if (process.env.IDIOM_USAGES_VERBOSE)
+    console.log(
+      [
+        `${label}: suppression ${suppression.toFixed(3)} (${leaks.wrong.length} of ${leaks.checked} read)`,
+        ...leaks.wrong,
+        `${label}: literal recall ${recall.toFixed(3)} (${misses.wrong.length} of ${misses.checked} missed)`,
+        ...misses.wrong,
+      ].join('\n'),
+    );
+  return { suppression, recall, leaks, misses };
+}
+
 describe('figures of speech as people write them', () => {
   it('has enough usages, each naming symbols the knowledge base has or is about to have', () => {
     expect(usages.figurative.length).toBeGreaterThanOrEqual(250);
     expect(usages.literal.length).toBeGreaterThanOrEqual(40);
-    const all = [...usages.figurative.flatMap((u) => u.notFound), ...usages.literal.flatMap((u) => u.found)];
+    expect(third.figurative.length).toBeGreaterThanOrEqual(250);
+    expect(third.literal.length).toBeGreaterThanOrEqual(30);
+    const all = [...usages.figurative, ...third.figurative]
+      .flatMap((u) => u.notFound)
+      .concat([...usages.literal, ...third.literal].flatMap((u) => u.found));
     expect(all.filter((n) => !known.has(n) && !pending.has(n))).toEqual([]);
   });
 
   it('reads no literal symbol from a figure of speech, and still reads the same words used literally', async () => {
-    const leaks = await tally(usages.figurative, (u) => u.notFound, true);
-    const misses = await tally(usages.literal, (u) => u.found, false);
-    const suppression = 1 - leaks.wrong.length / leaks.checked;
-    const recall = 1 - misses.wrong.length / misses.checked;
-    if (process.env.IDIOM_USAGES_VERBOSE)
-      console.log(
-        [
-          `suppression ${suppression.toFixed(3)} (${leaks.wrong.length} of ${leaks.checked} read)`,
-          ...leaks.wrong,
-          `literal recall ${recall.toFixed(3)} (${misses.wrong.length} of ${misses.checked} missed)`,
-          ...misses.wrong,
-        ].join('\n'),
-      );
+    const { suppression, recall, leaks, misses } = await measure('first and second batches', usages);
     expect(suppression, leaks.wrong.join('\n')).toBeGreaterThanOrEqual(SUPPRESSION_MARK);
     expect(recall, misses.wrong.join('\n')).toBeGreaterThanOrEqual(RECALL_MARK);
+  }, 300_000);
+
+  it('does the same on the third batch, figures the lexicon lacked when it was written', async () => {
+    const { suppression, recall, leaks, misses } = await measure('third batch', third);
+    expect(suppression, leaks.wrong.join('\n')).toBeGreaterThanOrEqual(THIRD_SUPPRESSION_MARK);
+    expect(recall, misses.wrong.join('\n')).toBeGreaterThanOrEqual(THIRD_RECALL_MARK);
   }, 300_000);
 });

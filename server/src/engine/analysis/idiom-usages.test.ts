@@ -17,18 +17,24 @@ import type { DreamAnalysis } from '../types';
  * recall 0.995 (1 of 188 missed). The second batch (usages of the 48 symbols added that day, written
  * before their entries) went from 0.216 to 0.989. Three labels were corrected on the way (midnight
  * and all night are literal nights, doctored photos are literal photos). The marks are the figures
- * measured after, less 0.02.
+ * measured after, less 0.02. Re-measured with the third batch's entries and the matcher reading
+ * through commas (1,473 entries): suppression 0.988 (12 of 1013 read), literal recall 0.989 (2 of 188
+ * missed; it was already 0.989 on main before them, two literal runs and fires that the recall
+ * figure above no longer matched).
  */
-const SUPPRESSION_MARK = 0.955;
-const RECALL_MARK = 0.975;
+const SUPPRESSION_MARK = 0.968;
+const RECALL_MARK = 0.969;
 
 /**
  * The third batch (eval/idiom-usages-third.json): figures the lexicon did not have, written before
  * entries for them were added (503 figurative sentences, 38 literal). Measured 2026-11-25 with the
- * lexicon of main (1,060 entries) before any was added for them: suppression 0.230 (452 of 587
- * literal names read), literal recall 1.000 (0 of 91 missed).
+ * lexicon of main (1,068 entries) before any was added for them: suppression 0.230 (452 of 587
+ * literal names read), literal recall 1.000 (0 of 91 missed). After 405 entries (one of them a literal
+ * "bright light at the end of the tunnel") and commas read through: suppression 0.997 (2 of 587 read:
+ * "saw stars", "down the road", left out as too often literal), literal recall 1.000. The entries were
+ * written against these sentences, so this is an in-sample figure. The marks are those, less 0.02.
  */
-const THIRD_SUPPRESSION_MARK = 0.21;
+const THIRD_SUPPRESSION_MARK = 0.977;
 const THIRD_RECALL_MARK = 0.98;
 
 const silent = { info: () => undefined, warn: () => undefined };

@@ -59,6 +59,18 @@ describe('figure-of-speech patterns', () => {
     expect(find(entries, 'the/DET constructor be/AUX over/ADP hasownproperty')).toEqual([]);
   });
 
+  it('skips a comma between the words of a figure, but not before its first word', () => {
+    const entries = [{ phrase: 'blood sweat and tear' }, { phrase: 'in my book (that)' }];
+    expect(find(entries, 'blood , sweat and/CCONJ tears/NOUN/tear')).toEqual([
+      'blood sweat and tear: blood , sweat and tears',
+    ]);
+    expect(find(entries, 'in/ADP my/PRON book , that/PRON counts')).toEqual(['in my book (that): in my book']);
+    expect(find(entries, 'blood sweat ; and/CCONJ tears/NOUN/tear')).toEqual([]);
+    expect(find([{ phrase: 'sweat and tear' }], ', sweat and/CCONJ tears/NOUN/tear')).toEqual([
+      'sweat and tear: sweat and tears',
+    ]);
+  });
+
   it('skips inserted adverbs but not other words', () => {
     const entries = [{ phrase: 'see the light' }];
     expect(find(entries, 'see/VERB the/DET light')).toHaveLength(1);

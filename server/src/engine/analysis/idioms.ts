@@ -183,7 +183,8 @@ export class IdiomIndex {
     for (let p = 0; p < pattern.length; p += 1) {
       const word = pattern[p];
       if (!word) return null;
-      // Between words: hyphens, and fillers the pattern does not name ("drowning in all this paperwork").
+      // Between words: hyphens, commas ("blood, sweat and tears", "when it rains, it pours"), and fillers
+      // the pattern does not name ("drowning in all this paperwork").
       const possessive = word.slot === 'possessive' || word.slot === 'someones';
       // An optional word that is not there leaves the fillers before it to the next word.
       const before = i;
@@ -192,6 +193,7 @@ export class IdiomIndex {
           i < end &&
           tokens[i] &&
           (tokens[i]?.normal === '-' ||
+            tokens[i]?.normal === ',' ||
             (isFiller(tokens[i] as IdiomToken) &&
               !(possessive
                 ? possessiveEnd(tokens, i, end) >= 0

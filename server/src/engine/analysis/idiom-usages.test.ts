@@ -18,9 +18,9 @@ import type { DreamAnalysis } from '../types';
  * before their entries) went from 0.216 to 0.989. Three labels were corrected on the way (midnight
  * and all night are literal nights, doctored photos are literal photos). The marks are the figures
  * measured after, less 0.02. Re-measured with the third batch's entries and the matcher reading
- * through commas (1,473 entries): suppression 0.988 (12 of 1013 read), literal recall 0.989 (2 of 188
- * missed; it was already 0.989 on main before them, two literal runs and fires that the recall
- * figure above no longer matched).
+ * through commas (1,479 entries): suppression 0.988 (12 of 1013 read), literal recall 0.989 (2 of 188
+ * missed: "I ran out of the burning house" and "the bridge was burning behind us", both already missed
+ * on main before this work).
  */
 const SUPPRESSION_MARK = 0.968;
 const RECALL_MARK = 0.969;
@@ -29,13 +29,17 @@ const RECALL_MARK = 0.969;
  * The third batch (eval/idiom-usages-third.json): figures the lexicon did not have, written before
  * entries for them were added (503 figurative sentences, 38 literal). Measured 2026-11-25 with the
  * lexicon of main (1,068 entries) before any was added for them: suppression 0.230 (452 of 587
- * literal names read), literal recall 1.000 (0 of 91 missed). After 405 entries (one of them a literal
- * "bright light at the end of the tunnel") and commas read through: suppression 0.997 (2 of 587 read:
- * "saw stars", "down the road", left out as too often literal), literal recall 1.000. The entries were
- * written against these sentences, so this is an in-sample figure. The marks are those, less 0.02.
+ * literal names read), literal recall 1.000 (0 of 91 missed). After 411 entries (four of them literal
+ * uses, such as "a bright light at the end of the tunnel") and commas read through: suppression 0.993
+ * (4 of 587 read: "saw stars", "down the road" and "in the eye of the storm" are left out as too often
+ * literal in dreams). The entries were written against these sentences, so that figure is in-sample.
+ * 30 literal guards were then written for the entries narrowed so as not to take literal uses ("I was
+ * in bed with my wife", "I missed the bus"): literal recall 0.987 on all 68 literal sentences (2 of
+ * 153 missed, "musical chairs" and "sparks fly from the fire", both missed before the entries too).
+ * The marks are those figures, less 0.02.
  */
-const THIRD_SUPPRESSION_MARK = 0.977;
-const THIRD_RECALL_MARK = 0.98;
+const THIRD_SUPPRESSION_MARK = 0.973;
+const THIRD_RECALL_MARK = 0.967;
 
 const silent = { info: () => undefined, warn: () => undefined };
 const engine = createEngine({ provider: 'local', log: silent });

@@ -223,13 +223,20 @@ const LIKENESS_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM', 'PRO
  */
 function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[] {
   const out = tokens.map(() => false);
-  const markPhrase = (from: number) => {
-    for (let k = from; k < tokens.length; k += 1) {
+  const markPhrase = (from: number, depth = 0): void => {
+    let k = from;
+    for (; k < tokens.length; k += 1) {
       const t = tokens[k];
       if (!t || !LIKENESS_POS.has(t.pos)) break;
       // A subject pronoun starts a clause: "like I was flying".
       if (t.pos === 'PRON' && !['my', 'his', 'her', 'their', 'our', 'your', 'its'].includes(t.normal)) break;
       out[k] = true;
+    }
+    // "like an astronaut on the moon": the likeness takes one place phrase with it.
+    const next = tokens[k];
+    if (depth === 0 && k > from && next?.pos === 'ADP' && /^(on|in|at|of|with|from|under)$/.test(next.normal)) {
+      out[k] = true;
+      markPhrase(k + 1, 1);
     }
   };
   tokens.forEach((t, i) => {
@@ -242,6 +249,9 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
         ((before.pos === 'PUNCT' && /^[,;:(—–-]$/.test(before.normal)) ||
           (before.pos === 'AUX' && BE_FORMS.has(before.normal)) ||
           LIKENED_SENSES.has(before.normal) ||
+          // "I go up slow like balloon", "she ran like the wind": a manner likened to a thing.
+          ((before.pos === 'VERB' || before.pos === 'ADV' || before.pos === 'ADJ') &&
+            !/^(would|'d|really|just)$/.test(before.normal)) ||
           COMPARISON_VERBS.has(before.normal))
       )
         markPhrase(i + 1);

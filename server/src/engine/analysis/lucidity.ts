@@ -37,6 +37,13 @@ const SAID_REALISATION =
 const UNREAL_REALISATION =
   /\b(knew|know|realized|realised|realize|realise|understood|noticed|figured|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i\s+(?:was|am|must be|must have been)\s+(?:still\s+)?asleep|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
 
+/**
+ * "I know is dream" (a learner's English), "a reality check finally worked": the realisation said
+ * plainly, or a reality check that succeeded.
+ */
+const PLAIN_REALISATION =
+  /\b(knew|know|realized|realised|realize|realise|understood|understand)\s+(?:it\s+|this\s+|that\s+)?(?:is|was|'s)\s+(?:a\s+|the\s+)?dream\b|\breality checks?\b[^.!?;]{0,70}?\b(?:finally\s+|actually\s+)?(?:worked|passed|succeeded)\b/gi;
+
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
   /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
@@ -54,7 +61,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
   let evidence: LucidReading['evidence'] = null;
   let denied: LucidReading['denied'] = null;
   for (const s of sentences) {
-    for (const re of [REALISATION, LUCID_STATE, SAID_REALISATION, UNREAL_REALISATION]) {
+    for (const re of [REALISATION, LUCID_STATE, SAID_REALISATION, UNREAL_REALISATION, PLAIN_REALISATION]) {
       re.lastIndex = 0;
       for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
         const span = { sentence: s.index, start: s.startChar + m.index, end: s.startChar + m.index + m[0].length };
@@ -62,7 +69,9 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
         const stillDreaming = /\bstill dreaming\b/i.test(m[0]);
         const afterWaking =
           !stillDreaming && (WAKING.test(s.text.slice(0, m.index)) || WAKING.test(s.text.slice(m.index + m[0].length)));
-        if (DENIAL.test(prefix) || afterWaking || /\bhad been\b/i.test(m[0])) denied ??= span;
+        // "my reality check never worked": a denial inside the words of the realisation undoes it too.
+        const deniedInside = /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b/i.test(m[0]);
+        if (DENIAL.test(prefix) || deniedInside || afterWaking || /\bhad been\b/i.test(m[0])) denied ??= span;
         else evidence ??= span;
       }
     }

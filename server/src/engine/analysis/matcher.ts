@@ -150,6 +150,11 @@ const LETTER_SHAPES = new Set([
 ]);
 /** Words near "letters" that make them characters of writing. */
 const WRITING_WORDS = new Set([
+  'slide',
+  'shift',
+  'swim',
+  'blur',
+  'language',
   'read',
   'type',
   'typing',
@@ -279,6 +284,21 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     next.pos === 'NOUN'
   )
     return true;
+  // "I nearly woke myself up", "I almost fell": what nearly happened did not.
+  if (symbol.category === 'Actions' && prev && /^(nearly|almost)$/.test(prev.normal)) return true;
+  // "the root was still in my gum": a tooth's root, not a plant's.
+  if (
+    symbol.name === 'root' &&
+    doc.tokens.some((t) => t.sentence === token.sentence && /^(tooth|teeth|gum|gums|hair|molar)$/.test(t.normal))
+  )
+    return true;
+  // "playing cricket", "the cricket match": the sport, not the insect.
+  if (
+    token.normal === 'cricket' &&
+    ((prev && /^(play|played|playing|watch|watched|watching)$/.test(prev.normal)) ||
+      (next && /^(match|bat|club|pitch|team|game|ball|whites)$/.test(next.normal)))
+  )
+    return true;
   // "my lungs burning", "eyes burning": a feeling in the body, not fire.
   if (symbol.name === 'fire' && /^burn/.test(token.normal) && prev && BURNING_BODY.has(prev.normal)) return true;
   // "gate 12", "the boarding gate": where a plane is boarded, not a gate one passes through.
@@ -306,7 +326,7 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     for (let k = 1; k <= 4; k += 1) {
       const t = after(k);
       if (!t || t.sentence !== token.sentence) break;
-      if (t.normal === 'time' || t.normal === 'times') return true;
+      if (/^(time|times|try|tries|attempt|attempts|go|round|lap)$/.test(t.normal)) return true;
       if (!(t.pos === 'NUM' || t.pos === 'ADJ' || /^(or|and|to|-)$/.test(t.normal))) break;
     }
     // "three hours early", "for two days": a duration, not a number seen.
@@ -589,6 +609,7 @@ export class SymbolMatcher {
       const next = span[k + 1];
       if (t.pos === 'VERB' && t.normal.endsWith('ing') && next && next.pos === 'NOUN') return;
       const inner = this.matchWord(t, doc);
+      if (inner && isIdiom(doc, t, inner.symbol)) return;
       if (!inner || inner.symbol === ref.symbol || (own.has(inner.term) && inner.symbol.name === ref.symbol.name))
         return;
       if (this.isCompoundModifier(t, doc, true)) return;

@@ -81,6 +81,8 @@ describe('negation at clause level', () => {
       'Halfway up the stairs I realised none of this was real and jumped.',
       'It dawned on me that I was asleep.',
       'I knew this must be a dream because the clock melted.',
+      'I have been practising reality checks for months, and last night one finally worked.',
+      'I am in my grandmother house but I know is dream because the stairs go down forever.',
     ])
       expect(lucid(text), text).toBe(true);
     for (const text of [
@@ -93,6 +95,8 @@ describe('negation at clause level', () => {
       'When I woke up I realised none of it was real.',
       "I didn't realise it wasn't real.",
       'I realised it was real.',
+      'My reality check never worked.',
+      "I did a reality check and it didn't work.",
     ])
       expect(lucid(text), text).toBe(false);
   });

@@ -556,6 +556,17 @@ export class DreamAnalyser {
       const motif = this.deps.kb.motifs.find((m) => m.id === id);
       if (motif && !motifs.some((m) => m.id === id)) motifs.push({ id, name: motif.name, sentence });
     };
+    // "Flying low over a motorway.": a telling without its subject is the dreamer's.
+    for (const sentence of readable ? narrative.sentences : []) {
+      const words = narrative.tokens.slice(sentence.start, sentence.end).filter((t) => t.isWord);
+      const first = words[0];
+      // "Flying saucers filled the sky" names a thing, not the dreamer flying.
+      if (!first || first.negated || words[1]?.pos === 'NOUN') continue;
+      if (!first.forms.some((f) => f === 'fly' || f === 'soar' || f === 'glide')) continue;
+      implied('flying', sentence.index);
+      if (words.some((t) => /^(low|lower|skim|skimming|barely|touching|scraping)$/.test(t.normal)))
+        implied('flying-too-low', sentence.index);
+    }
     // A realisation read as lucid is the dreamer becoming lucid.
     if (lucidity.evidence) implied('becoming-lucid', lucidity.evidence.sentence);
     // Someone close whose death is told as waking-life past, and who is there in the dream: a visit.

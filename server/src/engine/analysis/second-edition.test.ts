@@ -103,6 +103,13 @@ describe('negation at clause level', () => {
 });
 
 describe('motifs the reading implies', () => {
+  it('reads a telling without its subject as the dreamer flying, but not a flying thing', async () => {
+    const low = motifs(await analyse('Flying low over a motorway, my toes nearly touching the lorries.'));
+    expect(low).toEqual(expect.arrayContaining(['flying', 'flying-too-low']));
+    expect(motifs(await analyse('Flying saucers filled the sky.'))).not.toContain('flying');
+    expect(motifs(await analyse('I flew to Madrid for work.'))).not.toContain('flying');
+  });
+
   it("reads a realisation said in the dreamer's words as becoming lucid", async () => {
     expect(motifs(await analyse('Every clock showed a different time. You are dreaming. I flew.'))).toContain(
       'becoming-lucid',

@@ -5,8 +5,7 @@
  * - server/src/engine/eval/narratives.json: the in-sample set the engine was first tuned on.
  * - server/src/engine/eval/second-set.json, third-set.json, fourth-set.json: dreams written by someone
  *   who had not seen the engine, each split into `dev` (tuning allowed) and `test` (held out: only its
- *   figures are reported; its dreams are never printed). The fourth set was not tuned on at all when
- *   it was added (both halves held out); a later round may tune on its dev half.
+ *   figures are reported; its dreams are never printed).
  *
  * Figures, per set, split and subset: symbol precision/recall and motif precision/recall
  * (micro-averaged), negation accuracy and idiom suppression (share of the `mustNotFind` names of the
@@ -39,26 +38,27 @@ const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-25 (after the third set's dev tuning): in-sample symbols 0.991 / 0.994, motifs 1 / 1.
+  // Measured 2026-11-25 at the end of the second edition's second round: in-sample symbols 0.991 / 0.997,
+  // motifs 1 / 1.
   inSample: { symbolPrecision: 0.97, symbolRecall: 0.97, motifPrecision: 0.97, motifRecall: 0.97 },
   // Held-out test splits, measured the same day; the marks sit two to three points under them. The
-  // issue's targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not all met on
-  // them: the marks guard what is. Second set: symbols P 0.813 R 0.952, motifs R 0.682, negation 1,
-  // idioms 0.885, typos 0.976, language 1, nonsense 0.975.
+  // issue's targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not met on them:
+  // the marks guard what is. Second set: symbols P 0.821 R 0.945, motifs R 0.682, negation 1, idioms
+  // 0.885, typos 0.951, language 1, nonsense 0.975.
   test: {
-    symbolPrecision: 0.79,
-    symbolRecall: 0.93,
+    symbolPrecision: 0.8,
+    symbolRecall: 0.92,
     motifRecall: 0.66,
     negationAccuracy: 0.97,
     idiomSuppression: 0.86,
-    typoRecovery: 0.95,
+    typoRecovery: 0.93,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Third set (written after the second edition's first round, before any tuning on it): symbols
-  // P 0.837 R 0.894, motifs R 0.657, negation 0.889, idioms 0.842, typos 0.938, language 1, nonsense 0.98.
+  // Third set: symbols P 0.845 R 0.894, motifs R 0.657, negation 0.889, idioms 0.842, typos 0.938,
+  // language 1, nonsense 0.98.
   thirdTest: {
-    symbolPrecision: 0.81,
+    symbolPrecision: 0.82,
     symbolRecall: 0.87,
     motifRecall: 0.63,
     negationAccuracy: 0.86,
@@ -66,6 +66,18 @@ const PASS_MARKS = {
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
+  },
+  // Fourth set (30 test dreams, measured twice: before and after tuning on its dev half): symbols
+  // P 0.825 R 0.874, motifs R 0.556, negation 0.8, idioms 0.5, typos 0.778, language 1, nonsense 0.967.
+  fourthTest: {
+    symbolPrecision: 0.8,
+    symbolRecall: 0.85,
+    motifRecall: 0.53,
+    negationAccuracy: 0.77,
+    idiomSuppression: 0.47,
+    typoRecovery: 0.75,
+    languageDetection: 0.97,
+    nonsenseDetection: 0.94,
   },
   lucidFalseClaims: 0,
 };
@@ -337,6 +349,7 @@ async function main(): Promise<number> {
   for (const [name, min] of Object.entries(PASS_MARKS.inSample)) check('in-sample', name as keyof Figures, min);
   for (const [name, min] of Object.entries(PASS_MARKS.test)) check('second/test', name as keyof Figures, min);
   for (const [name, min] of Object.entries(PASS_MARKS.thirdTest)) check('third/test', name as keyof Figures, min);
+  for (const [name, min] of Object.entries(PASS_MARKS.fourthTest)) check('fourth/test', name as keyof Figures, min);
   for (const group of [
     'in-sample',
     'second/dev',

@@ -32,15 +32,19 @@ export async function expectNoSidewaysScroll(page: Page, where: string) {
 /** The control is wholly on the screen once scrolled to (vertically: nothing scrolls sideways). */
 export async function expectOnScreen(page: Page, control: Locator, where: string) {
   await expect(control, where).toBeVisible();
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  expect(box, where).not.toBeNull();
-  if (!box) return;
-  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
-  expect(box.x, `${where}: left edge`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(viewport.width);
-  expect(box.y, `${where}: top edge`).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, `${where}: bottom edge`).toBeLessThanOrEqual(viewport.height);
+  // The page may re-render the control once its queries settle (the reading and its history load
+  // together): scrolling and measuring are tried again on the new element, with the same checks.
+  await expect(async () => {
+    await control.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    const box = await control.boundingBox();
+    expect(box, where).not.toBeNull();
+    if (!box) return;
+    const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+    expect(box.x, `${where}: left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(viewport.width);
+    expect(box.y, `${where}: top edge`).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${where}: bottom edge`).toBeLessThanOrEqual(viewport.height);
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function checkPage(page: Page, where: string, main?: Locator) {

@@ -159,8 +159,14 @@ test.describe('Profile', () => {
     await dialog.getByLabel('Confirm new password').fill('another-pass-2');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog.getByText('New passwords do not match')).toBeVisible();
-    await dialog.getByLabel('New password (optional)').fill('');
-    await dialog.getByLabel('Confirm new password').fill('');
+    // Cleared fields must read empty before saving (on a loaded machine the form may still be
+    // re-rendering from the failed submit when the first clear lands).
+    await expect(async () => {
+      await dialog.getByLabel('New password (optional)').fill('');
+      await dialog.getByLabel('Confirm new password').fill('');
+      await expect(dialog.getByLabel('New password (optional)')).toHaveValue('', { timeout: 1_000 });
+      await expect(dialog.getByLabel('Confirm new password')).toHaveValue('', { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
 
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog).toBeHidden();

@@ -53,22 +53,9 @@ const LOCATIVE_NAMES = wordList('locative');
 /** At most this many words of the narrative after "woke up" for it to be the dream's ending, not an image. */
 const WAKING_TAIL_WORDS = 40;
 /** Words of a death, told in the dream or as the dreamer's past. */
-const DEATH_FORMS = new Set(['die', 'died', 'dies', 'dead', 'death', 'passed', 'killed']);
+const DEATH_FORMS = wordList('death-words');
 /** People whose visit after death the reading treats as a visit from the dead. */
-const CLOSE_PEOPLE = new Set([
-  'mother',
-  'father',
-  'grandparent',
-  'sibling',
-  'friend',
-  'partner',
-  'child',
-  'baby',
-  'ex',
-  'twin',
-  'elder',
-  'teacher',
-]);
+const CLOSE_PEOPLE = wordList('close-people');
 const FAMOUS_NAMES = wordList('famous-names');
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 /** After the waking, a word of these means another dream began ("I fell back asleep and dreamt…"). */

@@ -124,22 +124,10 @@ const OTHER_TIMES = new Set([
   'other nights',
 ]);
 
-/** Words of a death told as the dreamer's past ("who died", "is dead from three years"). */
-const DEATH_WORDS = new Set(['died', 'dead', 'passed', 'death', 'killed']);
+/** Words of a death ("who died", "is dead from three years"). */
+const DEATH_WORDS = wordList('death-words');
 /** With a death word, these date it in waking life. */
-const DEATH_DATING = new Set([
-  'year',
-  'years',
-  'month',
-  'months',
-  'week',
-  'weeks',
-  'since',
-  'last',
-  'decade',
-  'decades',
-  'when',
-]);
+const DEATH_DATING = wordList('death-dating');
 /** "when I was twelve", "when I was little": the dreamer's childhood, not the dream. */
 function isYoung(t: { normal: string; pos: string } | undefined): boolean {
   return (
@@ -197,19 +185,7 @@ const NEGATIVE_TYPO =
 const COMPARISON_VERBS = wordList('comparison-verbs');
 const COMPARISON_HEDGES = wordList('comparison-hedges');
 /** "a noise like a balloon", "something like a wolf": a sense or a vague thing likened to another. */
-const LIKENED_SENSES = new Set([
-  'noise',
-  'sound',
-  'voice',
-  'smell',
-  'taste',
-  'shape',
-  'something',
-  'someone',
-  'somebody',
-  'thing',
-  'feeling',
-]);
+const LIKENED_SENSES = wordList('likened-senses');
 /** "it was like a carnival"; not "I'd like a coffee". */
 const BE_FORMS = new Set(['be', 'is', 'was', 'were', 'are', "'s", "'re", 'been', 'being', 'am', "'m"]);
 /** Tags a compared noun phrase is made of: "a child's bare feet", "my old school". */

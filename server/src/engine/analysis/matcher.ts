@@ -58,150 +58,20 @@ const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
 const FAMOUS_NAMES = wordList('famous-names');
 /** Words before "floor" that make it a storey. */
-const STOREY_WORDS = new Set([
-  'top',
-  'ground',
-  'upper',
-  'lower',
-  'different',
-  'wrong',
-  'next',
-  'bottom',
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-  'twentieth',
-  'hundredth',
-  'every',
-  'each',
-  'another',
-  'same',
-  'right',
-]);
+const STOREY_WORDS = wordList('storey-words');
 /** Words before "glass" that make it a glass one drinks from. */
-const DRINKING_GLASS = new Set([
-  'a',
-  'another',
-  'empty',
-  'full',
-  'wine',
-  'drinking',
-  'tall',
-  'my',
-  'your',
-  'his',
-  'her',
-  'their',
-  'our',
-  'some',
-  'two',
-  'three',
-  'many',
-]);
+const DRINKING_GLASS = wordList('drinking-glass');
 /** Before "glasses": drinking glasses, not spectacles ("my glasses"). */
-const GLASSES_OF_DRINK = new Set(['wine', 'empty', 'full', 'drinking', 'some', 'many', 'clinking', 'champagne']);
-const DURATIONS = new Set([
-  'second',
-  'seconds',
-  'minute',
-  'minutes',
-  'mins',
-  'hour',
-  'hours',
-  'hrs',
-  'day',
-  'days',
-  'week',
-  'weeks',
-  'month',
-  'months',
-  'year',
-  'years',
-]);
+const GLASSES_OF_DRINK = wordList('glasses-of-drink');
+const DURATIONS = wordList('durations');
 /** "wrong letters", "capital letters": characters of writing. */
-const LETTER_SHAPES = new Set([
-  'wrong',
-  'strange',
-  'weird',
-  'foreign',
-  'capital',
-  'big',
-  'huge',
-  'giant',
-  'tiny',
-  'small',
-  'neon',
-  'glowing',
-  'different',
-  'backwards',
-  'random',
-  'gold',
-  'golden',
-  'red',
-  'black',
-  'bold',
-]);
+const LETTER_SHAPES = wordList('letter-shapes');
 /** Words near "letters" that make them characters of writing. */
-const WRITING_WORDS = new Set([
-  'slide',
-  'shift',
-  'swim',
-  'blur',
-  'language',
-  'read',
-  'type',
-  'typing',
-  'spell',
-  'alphabet',
-  'word',
-  'font',
-  'write',
-  'writing',
-  'written',
-  'sign',
-  'screen',
-  'keyboard',
-  'rearrange',
-  'scramble',
-  'jumble',
-  'text',
-]);
+const WRITING_WORDS = wordList('writing-words');
 /** Parts of the body that "burn" with effort or pain. */
-const BURNING_BODY = new Set([
-  'lungs',
-  'lung',
-  'eyes',
-  'eye',
-  'throat',
-  'chest',
-  'skin',
-  'cheeks',
-  'face',
-  'legs',
-  'muscles',
-  'arms',
-  'feet',
-  'ears',
-  'stomach',
-]);
+const BURNING_BODY = wordList('burning-body');
 /** A dream with one of these is at an airport: its gates are boarding gates. */
-const AIRPORT_WORDS = new Set([
-  'airport',
-  'airports',
-  'flight',
-  'flights',
-  'boarding',
-  'departures',
-  'terminal',
-  'check-in',
-]);
+const AIRPORT_WORDS = wordList('airport-words');
 const NUMBERED_THINGS = wordList('numbered-things');
 
 /**
@@ -688,10 +558,7 @@ export class SymbolMatcher {
         const span = doc.tokens.slice(i, m.last + 1);
         const head = span.at(-1);
         if (span.some((t) => figurative(t, m.ref.symbol))) continue;
-        if (
-          m.ref.symbol.category === 'Numbers' &&
-          span.some((t) => isClockOrLabel(doc, t) || isIdiom(doc, t, m.ref.symbol))
-        ) {
+        if (m.ref.symbol.category === 'Numbers' && span.some((t) => isIdiom(doc, t, m.ref.symbol))) {
           i = m.last;
           continue;
         }

@@ -20,27 +20,7 @@ const MODIFIER_OTHER_IDEA = wordList('modifier-other-idea');
 
 const NOUN_MARKERS = wordList('noun-markers');
 /** Verbs of going before "home". */
-const HOMEWARD = new Set([
-  'go',
-  'walk',
-  'come',
-  'drive',
-  'run',
-  'get',
-  'head',
-  'rush',
-  'hurry',
-  'fly',
-  'cycle',
-  'ride',
-  'race',
-  'return',
-  'travel',
-  'wander',
-  'take',
-  'send',
-  'bring',
-]);
+const HOMEWARD = wordList('homeward-verbs');
 const DETERMINERS = wordList('determiners');
 
 /**

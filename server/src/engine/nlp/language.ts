@@ -1,5 +1,6 @@
 import { detectAll } from 'tinyld';
 import { STOPWORDS } from './text';
+import { wordList } from '../kb/lexicon';
 
 /**
  * Whether a text is English the engine can read, another language, or not language at all
@@ -53,56 +54,9 @@ export function unpronounceable(word: string): boolean {
  * `functionShare`, when the text was tagged, the share of its words that are function words.
  */
 /** Words a test entry is made of: "testing testing", "test test 123 is this thing on", "blah blah". */
-const PLACEHOLDER_WORDS = new Set([
-  'test',
-  'tests',
-  'testing',
-  'mic',
-  'check',
-  'hello',
-  'hi',
-  'hey',
-  'blah',
-  'one',
-  'two',
-  'three',
-  'is',
-  'this',
-  'thing',
-  'on',
-  'ok',
-  'okay',
-  'just',
-  'a',
-  'an',
-  'entry',
-  'sample',
-  'dummy',
-  'foo',
-  'bar',
-  'baz',
-  'asdf',
-  'xyz',
-  'abc',
-  'lol',
-  'text',
-  'placeholder',
-  'only',
-]);
+const PLACEHOLDER_WORDS = wordList('placeholder-words');
 /** At least one of these makes a text of placeholder words a test entry rather than a greeting. */
-const PLACEHOLDER_MARKS = new Set([
-  'test',
-  'tests',
-  'testing',
-  'mic',
-  'blah',
-  'sample',
-  'dummy',
-  'foo',
-  'asdf',
-  'xyz',
-  'placeholder',
-]);
+const PLACEHOLDER_MARKS = wordList('placeholder-marks');
 
 function isPlaceholderOnly(letters: string[], text: string): boolean {
   if (/[^\p{L}\d\s.,!?'-]/u.test(text)) return false;

@@ -44,6 +44,8 @@ const HEART_FEAR_VERBS = wordList('heart-fear-verbs');
 const FEMALE = wordList('female-person-words');
 const MALE = wordList('male-person-words');
 const PEOPLE_CATEGORY = 'People and Figures';
+/** Beings that are not in the scene when they are only spoken of. */
+const SPOKEN_OF_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals']);
 /** The knowledge-base symbol of a dream in which the dreamer knows they are dreaming. */
 const LUCID_SYMBOL = 'lucid dream';
 /** Parts of speech that build clauses: a text without them is a list of words, not a telling. */
@@ -56,6 +58,16 @@ const WAKING_TAIL_WORDS = 40;
 const DEATH_FORMS = wordList('death-words');
 /** People whose visit after death the reading treats as a visit from the dead. */
 const CLOSE_PEOPLE = wordList('close-people');
+const OTHERS_POSSESSIVES = wordList('others-possessives');
+const TOPIC_VERBS = wordList('topic-verbs');
+const CALL_VERBS = wordList('call-verbs');
+const ASKING_VERBS = wordList('asking-verbs');
+const POSSESSIVE_WORDS = wordList('possessives');
+const DETERMINER_WORDS = wordList('determiners');
+const OBJECT_PRONOUNS = new Set(['me', 'us', 'him', 'her', 'them', 'you']);
+const OWN_ONLY_PEOPLE = wordList('own-only-people');
+/** Someone driving is a driver of the dream, whoever it is ("we drove down Rose Lane"). */
+const DRIVING = { action: 'drive', actor: 'driver' };
 const FAMOUS_NAMES = wordList('famous-names');
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 /** After the waking, a word of these means another dream began ("I fell back asleep and dreamt…"). */
@@ -102,6 +114,45 @@ function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
     return h.token;
   }
   return Infinity;
+}
+
+/**
+ * Someone only spoken of, asked after or phoned is not in the scene: "we talked about my mum", "she
+ * reminded me of my grandmother", "I tried to phone my brother", "I asked where my husband was", "she
+ * called me by my sister's name".
+ */
+function spokenOf(doc: DreamDocument, hit: SymbolHit): boolean {
+  const at = (i: number) => {
+    const t = doc.tokens[i];
+    return t && t.sentence === hit.sentence ? t : undefined;
+  };
+  const after = at(hit.token + Math.max(1, hit.length));
+  if (after && /^['’]s$/.test(after.text) && at(after.index + 1)?.normal === 'name') return true;
+  let i = hit.token - 1;
+  // Back over what belongs to the noun phrase: "my", "the", "Anna's", "little".
+  for (let skipped = 0; skipped < 4; skipped += 1) {
+    const t = at(i);
+    if (!t) return false;
+    const partOfPhrase =
+      POSSESSIVE_WORDS.has(t.normal) ||
+      DETERMINER_WORDS.has(t.normal) ||
+      /^['’]s$/.test(t.text) ||
+      t.pos === 'ADJ' ||
+      (/^['’]s$/.test(at(i + 1)?.text ?? '') && t.isWord);
+    if (!partOfPhrase) break;
+    i -= 1;
+  }
+  const word = at(i);
+  if (!word || word.negated) return false;
+  const verbBefore = (verbs: ReadonlySet<string>) => {
+    let j = word.index - 1;
+    while (at(j) && (OBJECT_PRONOUNS.has(at(j)?.normal ?? '') || at(j)?.pos === 'ADV')) j -= 1;
+    const verb = at(j);
+    return !!verb && [verb.normal, ...verb.forms].some((f) => verbs.has(f));
+  };
+  if (word.normal === 'about' || word.normal === 'of') return verbBefore(TOPIC_VERBS);
+  if (word.normal === 'where' || word.normal === 'whether') return verbBefore(ASKING_VERBS);
+  return word.pos === 'VERB' && [word.normal, ...word.forms].some((f) => CALL_VERBS.has(f));
 }
 
 function spanOf(tokens: Token[]): TextSpan | null {
@@ -451,8 +502,19 @@ export class DreamAnalyser {
       (h) =>
         !(h.source === 'narrative' && h.token >= tailStart) &&
         !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
-        !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)),
+        !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)) &&
+        !(h.source === 'narrative' && SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) &&
+        // "her husband" is someone else's partner, not the dreamer's.
+        !(
+          h.source === 'narrative' &&
+          OWN_ONLY_PEOPLE.has(h.symbol.name) &&
+          OTHERS_POSSESSIVES.has(narrative.tokens[h.token - 1]?.normal ?? '')
+        ),
     );
+    const driverSymbol = this.deps.kb.byName.get(DRIVING.actor);
+    const driving = images.find((h) => h.source === 'narrative' && h.symbol.name === DRIVING.action);
+    if (driverSymbol && driving && !images.some((h) => h.symbol === driverSymbol))
+      images.push({ ...driving, symbol: driverSymbol, via: 'hypernym', term: DRIVING.actor });
     const lucidity = readLucidity(
       readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
       tags,

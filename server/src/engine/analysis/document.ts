@@ -86,6 +86,23 @@ export function markNames(doc: DreamDocument): Set<string> {
       words.add(t.normal);
     }
   }
+  // "Bishop's Castle", "St John's Wood": a capitalised word after a capitalised possessive names a place.
+  for (const t of doc.tokens) {
+    const owner = doc.tokens[t.index - 2];
+    if (
+      !firstWords.has(t.index) &&
+      isCapitalWord(t, t.sentence) &&
+      !PERSON_WORDS.has(t.normal) &&
+      /^['’]s$/.test(doc.tokens[t.index - 1]?.text ?? '') &&
+      isCapitalWord(owner, t.sentence) &&
+      !PERSON_WORDS.has(owner.normal)
+    ) {
+      for (const part of [owner, t]) {
+        part.name = true;
+        words.add(part.normal);
+      }
+    }
+  }
   for (const t of doc.tokens) {
     const next = doc.tokens[t.index + 1];
     if (next?.name && isCapitalWord(t, t.sentence) && !t.name && !PERSON_WORDS.has(t.normal)) {

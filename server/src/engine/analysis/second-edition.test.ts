@@ -179,6 +179,13 @@ describe('typos', () => {
     expect(a.corrections?.map((c) => c.read)).toContain('snake');
   });
 
+  it('prefers one slip to two cheap ones, and a dream word between equal slips', async () => {
+    const a = await analyse('There was a spidder on the celing and we laghed.');
+    expect(a.corrections?.find((c) => c.written === 'celing')?.read).toBe('ceiling');
+    expect(names(a)).not.toContain('cake');
+    expect(names(a)).toEqual(expect.arrayContaining(['spider', 'laugh']));
+  });
+
   it('never corrects a real word or a name', async () => {
     const a = await analyse('The cattle stood near the sneak peek sign while Sarah waited.');
     expect(names(a)).not.toContain('castle');
@@ -292,6 +299,39 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('I waited at the train station near my office and the park.'))).toEqual(
       expect.arrayContaining(['station', 'office', 'park']),
     );
+  });
+
+  it("reads a capitalised word after a capitalised possessive as a place name (Bishop's Castle)", async () => {
+    expect(names(await analyse("We drove down Rose Lane to Bishop's Castle to see my aunt."))).not.toContain('castle');
+    expect(names(await analyse('We climbed up to the old castle on the hill.'))).toContain('castle');
+  });
+
+  it('does not read someone only spoken of, asked after or phoned as in the scene', async () => {
+    for (const [text, name] of <Array<[string, string]>>[
+      ['We talked about my mum the whole time.', 'mother'],
+      ["She kept calling me by my sister's name.", 'sibling'],
+      ['I tried to phone my brother but there was no signal.', 'sibling'],
+      ['She reminded me of my grandmother.', 'grandparent'],
+      ['I asked where my husband was.', 'partner'],
+      ['He told me about his dog.', 'dog'],
+    ])
+      expect(names(await analyse(text)), text).not.toContain(name);
+    for (const [text, name] of <Array<[string, string]>>[
+      ['My mum was there and we talked about school.', 'mother'],
+      ['A photo of my dad hung on the wall.', 'father'],
+      ['My dad called me over to the car.', 'father'],
+    ])
+      expect(names(await analyse(text)), text).toContain(name);
+  });
+
+  it("reads someone else's husband or wife as no partner of the dreamer's", async () => {
+    expect(names(await analyse('I had tea with Mrs Fox and her husband.'))).not.toContain('partner');
+    expect(names(await analyse('My husband made tea.'))).toContain('partner');
+  });
+
+  it('reads someone driving as a driver of the dream, and nobody driving as none', async () => {
+    expect(names(await analyse('We drove down to the coast.'))).toEqual(expect.arrayContaining(['drive', 'driver']));
+    expect(names(await analyse('Nobody was driving the car.'))).not.toContain('driver');
   });
 
   it('reads a death or a childhood dated in waking life as backstory, keeping the person', async () => {

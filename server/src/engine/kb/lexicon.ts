@@ -21,8 +21,10 @@ import {
 /** Every list the rules use; a file for each must exist in kb/lexicon/, and no other. */
 export const LEXICON_LISTS = [
   'airport-words',
+  'asking-verbs',
   'bodily-fear-cues',
   'burning-body',
+  'call-verbs',
   'clause-break-pos',
   'close-people',
   'comparison-hedges',
@@ -65,6 +67,8 @@ export const LEXICON_LISTS = [
   'noun-phrase-pos',
   'numbered-things',
   'object-openers',
+  'others-possessives',
+  'own-only-people',
   'phrase-fillers',
   'placeholder-marks',
   'placeholder-words',
@@ -77,6 +81,7 @@ export const LEXICON_LISTS = [
   'struggle-verbs',
   'subject-negators',
   'time-prepositions',
+  'topic-verbs',
   'untitled-titles',
   'verb-same-idea',
   'writing-words',

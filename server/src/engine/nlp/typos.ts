@@ -81,6 +81,23 @@ export function typingDistance(typed: string, word: string, max = 2): number {
   return prev[m] ?? Infinity;
 }
 
+/** The number of slips (insertions, omissions, substitutions, swaps of neighbours) from `a` to `b`. */
+export function editCount(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i += 1)
+    for (let j = 1; j <= b.length; j += 1) {
+      const row = d[i] ?? [];
+      const up = d[i - 1] ?? [];
+      let v = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, (d[i - 2]?.[j - 2] ?? 0) + 1);
+      row[j] = v;
+    }
+  return d[a.length]?.[b.length] ?? 0;
+}
+
 /** How far a word of this length may be from what was meant. */
 function allowance(length: number): number {
   if (length <= 5) return 1;
@@ -253,6 +270,10 @@ export class TypoCorrector {
       best.push({ word: candidate, cost: raw });
     }
     if (!best.length) return null;
+    if (best.length === 1) return best[0] ?? null;
+    // Tied on cost: one slip is likelier than two cheap ones ("celing" is ceiling, not caking).
+    const fewest = Math.min(...best.map((c) => editCount(word, c.word)));
+    best = best.filter((c) => editCount(word, c.word) === fewest);
     if (best.length === 1) return best[0] ?? null;
     // Tied: a word the knowledge base knows is the likelier meaning in a dream journal ("snaek": snake, not sneak).
     const inKb = best.filter((c) => this.kbTerms.has(c.word));

@@ -625,6 +625,14 @@ export class DreamAnalyser {
       (h) => h.source === 'narrative' && h.symbol.category === PEOPLE_CATEGORY && CLOSE_PEOPLE.has(h.symbol.name),
     );
     if (kin && deathIn(true) && !deathIn(false)) implied('deceased-visitor', kin.sentence);
+    // "my late grandad was sitting in his chair": someone close called late is someone who has died.
+    const late = images.find((h) => {
+      if (h.source !== 'narrative' || h.symbol.category !== PEOPLE_CATEGORY || !CLOSE_PEOPLE.has(h.symbol.name))
+        return false;
+      const before = narrative.tokens[h.token - 1];
+      return before?.normal === 'late' && POSSESSIVE_WORDS.has(narrative.tokens[h.token - 2]?.normal ?? '');
+    });
+    if (late) implied('deceased-visitor', late.sentence);
 
     const cues = readable ? fearCues(narrative) : [];
     const tone = await readTone(

@@ -336,10 +336,13 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
     const sentenceStartChar = cursor;
     const raw: Array<{ text: string; normal: string; lemma: string; pos: string; type: string }> = [];
     s.tokens().each((t: ItemToken) => {
+      // The model has no lemma for some contractions written without an apostrophe ("isnt"): the word stands for itself.
+      const text = t.out();
+      const normal = (t.out(its.normal) as string | undefined) ?? text;
       raw.push({
-        text: t.out(),
-        normal: t.out(its.normal),
-        lemma: t.out(lemmaOf),
+        text,
+        normal,
+        lemma: (t.out(lemmaOf) as string | undefined) ?? normal,
         pos: t.out(its.pos),
         type: t.out(its.type),
       });

@@ -179,6 +179,12 @@ describe('typos', () => {
     expect(a.corrections?.map((c) => c.read)).toContain('snake');
   });
 
+  it('reads a contraction typed without its apostrophe, which the tagger gives no lemma', async () => {
+    const a = await analyse('The baby isnt crying and the door isnt locked.');
+    expect(names(a)).toContain('door');
+    expect(names(a)).not.toContain('cry');
+  });
+
   it('prefers one slip to two cheap ones, and a dream word between equal slips', async () => {
     const a = await analyse('There was a spidder on the celing and we laghed.');
     expect(a.corrections?.find((c) => c.written === 'celing')?.read).toBe('ceiling');

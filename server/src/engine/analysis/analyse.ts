@@ -504,6 +504,8 @@ export class DreamAnalyser {
         !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
         !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)) &&
         !(h.source === 'narrative' && SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) &&
+        // "He said, 'You've let the roses go'": what is said is not in the scene.
+        !(h.source === 'narrative' && narrative.tokens[h.token]?.quoted === true) &&
         // "her husband" is someone else's partner, not the dreamer's.
         !(
           h.source === 'narrative' &&

@@ -35,6 +35,56 @@ export interface Token {
   name?: boolean;
   /** Inside a comparison ("prints, like a child's bare feet", "as big as a house"): a likeness, not an image. */
   likeness: boolean;
+  /** Inside quoted speech ("She said, 'take care of your brother'"): words spoken, not things in the scene. */
+  quoted?: boolean;
+}
+
+/** Longest quotation read as speech; an unmatched mark further on is an apostrophe or a stray. */
+const MAX_QUOTE_CHARS = 400;
+
+/**
+ * Character ranges of quoted speech: “…”, ‘…’, "…" and '…' where the single mark opens after a space
+ * or punctuation and closes before one (so "You've" and "the boys' bikes" are not quotes).
+ */
+export function quotedRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  const opensAt = (i: number) => i === 0 || /[\s([{:,;—–-]/u.test(text[i - 1] ?? '');
+  const closesAt = (i: number) => i === text.length - 1 || /[\s.,;:!?)\]}—–-]/u.test(text[i + 1] ?? '');
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i] ?? '';
+    let close: string | null = null;
+    if (c === '“') close = '”';
+    else if (c === '‘' && opensAt(i)) close = '’';
+    else if (c === '"') close = '"';
+    else if (c === "'" && opensAt(i) && /\p{L}/u.test(text[i + 1] ?? '')) close = "'";
+    if (!close) {
+      i += 1;
+      continue;
+    }
+    let end = -1;
+    for (let j = i + 1; j < text.length && j - i <= MAX_QUOTE_CHARS; j += 1) {
+      if (text[j] !== close) continue;
+      // A single mark inside a word is an apostrophe ("You've"), not the end of the quote.
+      if ((close === "'" || close === '’') && (!closesAt(j) || /\s/.test(text[j - 1] ?? ''))) continue;
+      end = j;
+      break;
+    }
+    if (end < 0) {
+      i += 1;
+      continue;
+    }
+    ranges.push([i + 1, end]);
+    i = end + 1;
+  }
+  return ranges;
+}
+
+/** Marks the tokens inside quoted speech. */
+function markQuoted(tokens: Token[], text: string): void {
+  const quotes = quotedRanges(text);
+  if (quotes.length)
+    for (const t of tokens) if (quotes.some(([a, b]) => t.startChar >= a && t.endChar <= b)) t.quoted = true;
 }
 
 export interface Sentence {
@@ -309,6 +359,7 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
     chars += piece.length;
     await yieldToLoop();
   }
+  markQuoted(tokens, text);
   return { tokens, sentences, idioms: found };
 }
 
@@ -401,5 +452,6 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
       endChar: last && tokens.length > start ? last.endChar : sentenceStartChar,
     });
   });
+  markQuoted(tokens, text);
   return { tokens, sentences, idioms: found };
 }

@@ -80,6 +80,19 @@ const NUMBERED_THINGS = wordList('numbered-things');
  * door" still is one).
  */
 function isClockOrLabel(doc: DreamDocument, token: Token): boolean {
+  // "hundreds of people", "dozens": a vague amount, not a number seen.
+  if (/^(dozens|hundreds|thousands|millions|billions|tens|scores)$/.test(token.normal)) return true;
+  // "Bay three, bed four", "Bed 4", "room six": a number just after a noun labels it, a count comes before.
+  const previous = doc.tokens[token.index - 1];
+  const numeral = token.pos === 'NUM' || /^\d/.test(token.normal);
+  if (
+    numeral &&
+    previous?.sentence === token.sentence &&
+    previous.isWord &&
+    previous.normal !== 'number' &&
+    (previous.pos === 'NOUN' || previous.pos === 'PROPN' || previous.forms.some((f) => NUMBERED_THINGS.has(f)))
+  )
+    return true;
   if (!/\d/.test(token.text)) return false;
   if (/(am|pm|a\.m\.|p\.m\.)$/i.test(token.text)) return true;
   const next = doc.tokens[token.index + 1];
@@ -112,6 +125,8 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "I wanted to find a toilet", "trying to find my car": the search, not a discovery.
+  if (symbol.name === 'find' && prev?.normal === 'to') return true;
   // "last night I dreamt", "every night": when the dream was had, not a night in it.
   if (
     symbol.name === 'night' &&

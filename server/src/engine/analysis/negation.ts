@@ -24,6 +24,7 @@ const NP_CONTINUERS = wordList('noun-phrase-continuers');
 const POSSESSIVES = wordList('possessives');
 /** Actions whose failure is itself a classic dream experience ("I couldn't scream"). */
 const STRUGGLE_VERBS = wordList('struggle-verbs');
+const STRIVING_VERBS = wordList('striving-verbs');
 const OBJECT_OPENERS = wordList('object-openers');
 /** "nobody", "nothing": a negative subject denies its event ("nobody chased me"). */
 const SUBJECT_NEGATORS = wordList('subject-negators');
@@ -99,6 +100,8 @@ const HYPOTHETICAL_HEADS = new Set([
   'suppose',
 ]);
 const MODALS = new Set(['could', 'would', 'might']);
+/** "I wanted to hug her but she turned away": what was only wanted did not happen. */
+const UNREALISED_HEADS = new Set(['want', 'wish', 'hope', 'long', 'mean', 'plan', 'intend', 'yearn']);
 
 /** Returns, for each token of one sentence, whether it lies inside a negation's scope. */
 export function negationScope(tokens: NegationToken[]): boolean[] {
@@ -113,6 +116,17 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
         negated[i + 1] = true;
         continue;
       }
+    }
+    if (
+      t.forms.some((f) => UNREALISED_HEADS.has(f)) &&
+      t.pos === 'VERB' &&
+      tokens[i + 1]?.normal === 'to' &&
+      tokens[i + 2]?.pos === 'VERB' &&
+      !tokens[i + 2]?.forms.some((f) => STRIVING_VERBS.has(f))
+    ) {
+      negated[i + 2] = true;
+      if (tokens[i + 3]?.pos === 'ADP' || tokens[i + 3]?.pos === 'PART') negated[i + 3] = true;
+      continue;
     }
     // "instead of panicking", "rather than scared": the alternative that did not happen.
     if (
@@ -175,6 +189,8 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
       !OBJECT_OPENERS.has(tokens[j]?.normal ?? '')
     )
       j += 1;
+    // "not at all ghostly": the degree comes before the predicate.
+    if (tokens[j]?.normal === 'at' && tokens[j + 1]?.normal === 'all') j += 2;
     const predicate = tokens[j];
     if (!predicate) continue;
     const prev = tokens[i - 1];

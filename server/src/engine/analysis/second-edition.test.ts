@@ -192,6 +192,15 @@ describe('typos', () => {
     expect(names(a)).toEqual(expect.arrayContaining(['spider', 'laugh']));
   });
 
+  it('never corrects a closed-class word, reads a slip of one as that word, and corrects a short word only through one slip', async () => {
+    const a = await analyse('There was no one else on the road since morning, just a crow or somthing.');
+    expect(a.corrections?.map((c) => c.written)).toEqual(['somthing']);
+    expect(a.corrections?.[0]?.read).toBe('something');
+    expect(names(a)).not.toContain('six');
+    // "danfo" (a Lagos minibus) is two slips from "dance": not corrected.
+    expect(names(await analyse('I enter danfo and the danfo is moving backwards.'))).not.toContain('dance');
+  });
+
   it('never corrects a real word or a name', async () => {
     const a = await analyse('The cattle stood near the sneak peek sign while Sarah waited.');
     expect(names(a)).not.toContain('castle');
@@ -338,6 +347,34 @@ describe('names, compounds and endings', () => {
   it('reads someone driving as a driver of the dream, and nobody driving as none', async () => {
     expect(names(await analyse('We drove down to the coast.'))).toEqual(expect.arrayContaining(['drive', 'driver']));
     expect(names(await analyse('Nobody was driving the car.'))).not.toContain('driver');
+  });
+
+  it('reads a number just after a noun as its label, and a plural of a number as a vague amount', async () => {
+    const a = await analyse('Bay three, bed four, and then bed six. Hundreds of people waited.');
+    expect(a.symbols.filter((s) => s.category === 'Numbers')).toEqual([]);
+    expect(names(await analyse('I saw four birds on the wire.'))).toContain('four');
+  });
+
+  it('reads what is only wanted, and what is "not at all" so, as not there', async () => {
+    expect(names(await analyse('I wanted to hug her but she turned away.'))).not.toContain('hug');
+    expect(names(await analyse('He was quite solid, not at all ghostly.'))).not.toContain('ghost');
+    expect(names(await analyse('I was not at all afraid.'))).not.toContain('fear');
+    // Striving for something is the dream's content.
+    const a = await analyse('I wanted to find a toilet but every café was closed.');
+    expect(motifs(a)).toContain('searching-for-bathroom');
+    expect(names(a)).not.toContain('find');
+  });
+
+  it('reads quoted speech as words said, not things in the scene', async () => {
+    const a = await analyse("She told me 'take care of your brother, I am at peace now' and walked into the light.");
+    expect(names(a)).not.toContain('sibling');
+    expect(names(a)).toContain('light');
+    expect(names(await analyse("The boys' bikes were by the door."))).toEqual(
+      expect.arrayContaining(['bicycle', 'door']),
+    );
+    expect(names(await analyse('He shouted “Run!” and we ran to the car.'))).toEqual(
+      expect.arrayContaining(['run', 'car']),
+    );
   });
 
   it('reads a death or a childhood dated in waking life as backstory, keeping the person', async () => {

@@ -106,6 +106,8 @@ function allowance(length: number): number {
 }
 
 export const MIN_TYPO_LENGTH = 4;
+/** Words of at most this many letters are corrected only through a single slip. */
+const SHORT_WORD = 5;
 /** How much closer a knowledge-base word counts when choosing between candidates. */
 const KB_PRIOR = 0.25;
 
@@ -124,6 +126,9 @@ export function inflections(word: string): string[] {
   return [...out];
 }
 const INFORMAL = wordList('informal-words');
+const FUNCTION_WORDS = wordList('function-words');
+/** How often a closed-class word counts as seen: above any content word a slip could also be. */
+const FUNCTION_WORD_FREQUENCY = 10_000;
 
 export interface Correction {
   word: string;
@@ -168,10 +173,13 @@ export class TypoCorrector {
       terms.add(term);
       if (!frequency.has(term)) frequency.set(term, counts.get(term) ?? 0);
     }
-    // Regular inflections of the knowledge base's words ("chasimg" is chasing, "climed" climbed).
+    // Regular inflections of the knowledge base's words ("chasimg" is chasing, "climed" climbed); -ing and
+    // -ed only of words that are verbs ("sixth" has no "sixthing").
     for (const term of [...terms]) {
       const f = frequency.get(term) ?? 0;
+      const verb = wordnet.has(term, 'verb');
       for (const form of inflections(term)) {
+        if (!verb && /(ing|ed)$/.test(form)) continue;
         terms.add(form);
         if (!frequency.has(form)) frequency.set(form, f);
       }
@@ -181,6 +189,9 @@ export class TypoCorrector {
       const f = frequency.get(base);
       if (f !== undefined && /^[a-z]+$/.test(form) && form.length >= 3 && !frequency.has(form)) frequency.set(form, f);
     }
+    // "somthing", "becuase": a slip of a closed-class word is read as that word, which names no image.
+    for (const word of FUNCTION_WORDS)
+      if (word.length >= MIN_TYPO_LENGTH - 1) frequency.set(word, FUNCTION_WORD_FREQUENCY);
     return new TypoCorrector(wordnet, terms, frequency);
   }
 
@@ -192,7 +203,11 @@ export class TypoCorrector {
   isKnown(word: string, forms: readonly string[] = baseForms(word)): boolean {
     let v = this.knownCache.get(word);
     if (v === undefined) {
-      v = STOPWORDS.has(word) || INFORMAL.has(word) || forms.some((f) => this.kbTerms.has(f) || this.wordnet.has(f));
+      v =
+        STOPWORDS.has(word) ||
+        FUNCTION_WORDS.has(word) ||
+        INFORMAL.has(word) ||
+        forms.some((f) => this.kbTerms.has(f) || this.wordnet.has(f));
       if (this.knownCache.size > 50000) this.knownCache.clear();
       this.knownCache.set(word, v);
     }
@@ -226,7 +241,8 @@ export class TypoCorrector {
 
   /** Known, and not only as someone's name: "wolff" is WordNet's Wolff, so it may still be a typo of wolf. */
   private async isRealWord(word: string, forms: readonly string[]): Promise<boolean> {
-    if (STOPWORDS.has(word) || INFORMAL.has(word) || forms.some((f) => this.kbTerms.has(f))) return true;
+    if (STOPWORDS.has(word) || FUNCTION_WORDS.has(word) || INFORMAL.has(word) || forms.some((f) => this.kbTerms.has(f)))
+      return true;
     for (const f of forms) {
       // A suffix makes a word only of a base that takes it: "climed" is not clime + -d, since clime is no verb.
       if (f !== word && /(ed|ing)$/.test(word) && !this.wordnet.has(f, 'verb')) continue;
@@ -260,6 +276,8 @@ export class TypoCorrector {
       if (candidate[0] !== word[0] && !(candidate[0] === word[1] && candidate[1] === word[0])) continue;
       const raw = typingDistance(word, candidate, max);
       if (raw > max) continue;
+      // In a short word two slips change too much of it: "danfo" is no "dance".
+      if (word.length <= SHORT_WORD && editCount(word, candidate) > 1) continue;
       // In a dream journal a word of the knowledge base is the likelier meaning ("watr": water, not watt).
       const cost = this.kbTerms.has(candidate) ? raw - KB_PRIOR : raw;
       if (cost > bestCost + 1e-9) continue;

@@ -59,6 +59,9 @@ const DEATH_FORMS = wordList('death-words');
 /** People whose visit after death the reading treats as a visit from the dead. */
 const CLOSE_PEOPLE = wordList('close-people');
 const OTHERS_POSSESSIVES = wordList('others-possessives');
+const WAKING_REACTIONS = wordList('waking-reactions');
+/** At most this many tokens between a reaction and the waking it comes with ("I shouted Jesus! and woke up"). */
+const REACTION_REACH = 8;
 const TOPIC_VERBS = wordList('topic-verbs');
 const CALL_VERBS = wordList('call-verbs');
 const ASKING_VERBS = wordList('asking-verbs');
@@ -501,6 +504,13 @@ export class DreamAnalyser {
     const images = hits.filter(
       (h) =>
         !(h.source === 'narrative' && h.token >= tailStart) &&
+        // "I screamed and woke up": the reaction comes with the waking.
+        !(
+          h.source === 'narrative' &&
+          WAKING_REACTIONS.has(h.symbol.name) &&
+          h.token < tailStart &&
+          tailStart - h.token <= REACTION_REACH
+        ) &&
         !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
         !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)) &&
         !(h.source === 'narrative' && SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) &&

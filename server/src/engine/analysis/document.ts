@@ -304,6 +304,13 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
       markPhrase(i + 1);
     // "darker than the dark", "bigger than a house"
     if (t.normal === 'than' && ['ADJ', 'ADV'].includes(tokens[i - 1]?.pos ?? '')) markPhrase(i + 1);
+    // "the size of a horse": a measure likened to a thing ("the colour of rust" names a colour).
+    if (
+      /^(size|shape|height|length|width|weight)$/.test(t.normal) &&
+      tokens[i - 1]?.normal === 'the' &&
+      tokens[i + 1]?.normal === 'of'
+    )
+      markPhrase(i + 2);
     // "as big as a house"
     if (t.normal === 'as' && tokens[i + 2]?.normal === 'as' && ['ADJ', 'ADV'].includes(tokens[i + 1]?.pos ?? ''))
       markPhrase(i + 3);

@@ -44,6 +44,10 @@ const UNREAL_REALISATION =
 const PLAIN_REALISATION =
   /\b(knew|know|realized|realised|realize|realise|understood|understand)\s+(?:it\s+|this\s+|that\s+)?(?:is|was|'s)\s+(?:a\s+|the\s+)?dream\b|\breality checks?\b[^.!?;]{0,70}?\b(?:finally\s+|actually\s+)?(?:worked|passed|succeeded)\b/gi;
 
+/** "…the time said 7:61. Ha. Dreaming.": the realisation as a word of its own, after the dream has begun. */
+const BARE_REALISATION =
+  /^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait)[\s.!,]+)?(?:dreaming|dream)\s*[.!]+\s*$/gi;
+
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
   /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
@@ -61,7 +65,9 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
   let evidence: LucidReading['evidence'] = null;
   let denied: LucidReading['denied'] = null;
   for (const s of sentences) {
-    for (const re of [REALISATION, LUCID_STATE, SAID_REALISATION, UNREAL_REALISATION, PLAIN_REALISATION]) {
+    const patterns = [REALISATION, LUCID_STATE, SAID_REALISATION, UNREAL_REALISATION, PLAIN_REALISATION];
+    if (s.index > 0) patterns.push(BARE_REALISATION);
+    for (const re of patterns) {
       re.lastIndex = 0;
       for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
         const span = { sentence: s.index, start: s.startChar + m.index, end: s.startChar + m.index + m[0].length };

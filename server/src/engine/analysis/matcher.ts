@@ -73,6 +73,9 @@ const BURNING_BODY = wordList('burning-body');
 /** A dream with one of these is at an airport: its gates are boarding gates. */
 const AIRPORT_WORDS = wordList('airport-words');
 const NUMBERED_THINGS = wordList('numbered-things');
+const PEOPLE_CATEGORY = 'People and Figures';
+/** Places that can say who someone is ("my college friend", "the school nurse"). */
+const PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
 
 /**
  * "at 3am", "7 o'clock", "until 6", "the number 12 bus", "room 214", "platform 9": a time of day or
@@ -125,6 +128,16 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "armed robbers": carrying weapons, not arms.
+  if (symbol.name === 'arm' && /^(armed|unarmed)$/.test(token.normal)) return true;
+  // "LD log 14", "my dream log": a journal, not wood.
+  if (
+    symbol.name === 'wood' &&
+    token.normal === 'log' &&
+    ((prev && /^(ld|dream|dreams|lucid|journal|sleep|daily|training|food|mood|chat|call|my)$/.test(prev.normal)) ||
+      (next !== undefined && /^\d/.test(next.normal)))
+  )
+    return true;
   // "I wanted to find a toilet", "trying to find my car": the search, not a discovery.
   if (symbol.name === 'find' && prev?.normal === 'to') return true;
   // "last night I dreamt", "every night": when the dream was had, not a night in it.
@@ -406,6 +419,16 @@ export class SymbolMatcher {
     return false;
   }
 
+  /** Whether the next word names a person ("college friend", "school teacher"). */
+  private modifiesPerson(token: Token, doc: DreamDocument): boolean {
+    if (token.pos === 'ADJ') return false;
+    const next = doc.tokens[token.index + 1];
+    if (!next || next.sentence !== token.sentence || !next.isWord) return false;
+    return [next.normal, next.lemma, ...next.forms].some(
+      (w) => this.deps.kb.words.get(w)?.symbol.category === PEOPLE_CATEGORY,
+    );
+  }
+
   /** "my laptop died", "the battery was dead": a made thing that stops working does not die. */
   private async thingDies(token: Token, doc: DreamDocument): Promise<boolean> {
     for (let k = token.index - 1; k >= 0 && k >= token.index - 4; k -= 1) {
@@ -618,6 +641,8 @@ export class SymbolMatcher {
         continue;
       if ((ref.symbol.name === 'die' || ref.symbol.name === 'death') && (await this.thingDies(token, doc))) continue;
       if (via !== 'hypernym' && this.isCompoundModifier(token, doc)) continue;
+      // "my college friend", "the school teacher": the place says who the person is; it is not a scene.
+      if (PLACE_CATEGORIES.has(ref.symbol.category) && this.modifiesPerson(token, doc)) continue;
       if (via === 'hypernym' && this.modifiesNextNoun(token, doc)) continue;
       if (token.negated) {
         negate(ref.symbol, [token]);

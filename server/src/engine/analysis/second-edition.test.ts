@@ -110,6 +110,19 @@ describe('motifs the reading implies', () => {
     expect(motifs(await analyse('I flew to Madrid for work.'))).not.toContain('flying');
   });
 
+  it('reads a realisation said as a word of its own once the dream has begun', () => {
+    const lucid = (texts: string[]) =>
+      readLucidity(
+        texts.map((text, index) => ({ index, text, startChar: 0 })),
+        [],
+      ).lucid;
+    expect(lucid(['The time said 7:61.', 'Ha.', 'Dreaming.', 'I floated up.'])).toBe(true);
+    expect(lucid(['The clock said 13:00.', 'Dreaming!'])).toBe(true);
+    // As the first words it is a heading, not a realisation.
+    expect(lucid(['Dreaming.', 'I was in a forest.'])).toBe(false);
+    expect(lucid(['I was walking.', 'Dreaming of the sea again.'])).toBe(false);
+  });
+
   it("reads a realisation said in the dreamer's words as becoming lucid", async () => {
     expect(motifs(await analyse('Every clock showed a different time. You are dreaming. I flew.'))).toContain(
       'becoming-lucid',
@@ -363,6 +376,23 @@ describe('names, compounds and endings', () => {
     const a = await analyse('I wanted to find a toilet but every café was closed.');
     expect(motifs(a)).toContain('searching-for-bathroom');
     expect(names(a)).not.toContain('find');
+  });
+
+  it('reads a place that says who someone is, a measure likened to a thing and venue halls as no scene', async () => {
+    expect(names(await analyse('I walked with my college friend Kiran.'))).not.toContain('school');
+    expect(names(await analyse('I walked into the college and saw my friend.'))).toContain('school');
+    expect(names(await analyse('Her cat was the size of a horse.'))).not.toContain('horse');
+    expect(names(await analyse('The sky turned the colour of rust.'))).toContain('rust');
+    expect(names(await analyse('We danced in the wedding hall.'))).not.toContain('hallway');
+    expect(names(await analyse('I walked down the hall to the kitchen.'))).toContain('hallway');
+  });
+
+  it('reads a reaction that comes with the final waking as part of it, and a journal log as no wood', async () => {
+    expect(names(await analyse('They broke the door. I shouted Jesus! and woke up sweating.'))).not.toContain('scream');
+    expect(names(await analyse('I screamed as the wave hit the house. Much later I woke up.'))).toContain('scream');
+    expect(names(await analyse('LD log 14: I was on a ship.'))).not.toContain('wood');
+    expect(names(await analyse('Armed robbers came in.'))).not.toContain('arm');
+    expect(names(await analyse('He put another log on the fire.'))).toContain('wood');
   });
 
   it('reads quoted speech as words said, not things in the scene', async () => {

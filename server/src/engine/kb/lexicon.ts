@@ -85,6 +85,7 @@ export const LEXICON_LISTS = [
   'time-prepositions',
   'topic-verbs',
   'untitled-titles',
+  'waking-reactions',
   'verb-same-idea',
   'writing-words',
 ] as const;

@@ -63,6 +63,7 @@ const WAKING_REACTIONS = wordList('waking-reactions');
 /** At most this many tokens between a reaction and the waking it comes with ("I shouted Jesus! and woke up"). */
 const REACTION_REACH = 8;
 const TOPIC_VERBS = wordList('topic-verbs');
+const TOPIC_NOUNS = wordList('topic-nouns');
 const CALL_VERBS = wordList('call-verbs');
 const ASKING_VERBS = wordList('asking-verbs');
 const POSSESSIVE_WORDS = wordList('possessives');
@@ -86,6 +87,29 @@ const ALARM_WAKING = /^(off|rang|ringing|rings|beeping|beeped|buzzing|buzzed|sou
  * or saw once awake ("I woke up crying", "my alarm went off", "I lay in bed"), are not images of
  * the dream; a false awakening ("I woke up in my bed … I was still dreaming") is.
  */
+/** "back to bed", "fell asleep": where a log's waking-life preface hands over to the dream. */
+const SLEEP_ONSET =
+  /^(?:back to (?:bed|sleep)|(?:fell|fall|falling) (?:back )?asleep|went (?:back )?to sleep|drifted off|dozed off)$/;
+/** The preface is told in the first sentences, or not at all. */
+const PREFACE_SENTENCES = 3;
+
+/**
+ * Where the dream begins after a waking-life preface ("Woke at 5, read my notes, back to bed. Counted
+ * breaths…"): the token after the sleep onset, or 0 when the telling starts in the dream.
+ */
+function prefaceEnd(doc: DreamDocument): number {
+  for (const sentence of doc.sentences.slice(0, PREFACE_SENTENCES)) {
+    const words = doc.tokens.slice(sentence.start, sentence.end).filter((t) => t.isWord);
+    for (let i = 0; i < words.length; i += 1)
+      for (const n of [2, 3, 4]) {
+        const run = words.slice(i, i + n);
+        const last = run.at(-1);
+        if (run.length === n && last && SLEEP_ONSET.test(run.map((t) => t.normal).join(' '))) return last.index + 1;
+      }
+  }
+  return 0;
+}
+
 function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
   const candidates = hits
     .filter((h) => h.source === 'narrative')
@@ -153,9 +177,27 @@ function spokenOf(doc: DreamDocument, hit: SymbolHit): boolean {
     const verb = at(j);
     return !!verb && [verb.normal, ...verb.forms].some((f) => verbs.has(f));
   };
-  if (word.normal === 'about' || word.normal === 'of') return verbBefore(TOPIC_VERBS);
+  if (word.normal === 'about' || word.normal === 'of') return verbBefore(TOPIC_VERBS) || aboutTopic(doc, word);
   if (word.normal === 'where' || word.normal === 'whether') return verbBefore(ASKING_VERBS);
   return word.pos === 'VERB' && [word.normal, ...word.forms].some((f) => CALL_VERBS.has(f));
+}
+
+/** Whether a hit is the subject of a book, film or talk ("a book about old ships"). */
+function toldAbout(doc: DreamDocument, hit: SymbolHit): boolean {
+  for (let i = hit.token - 1, skipped = 0; i >= 0 && skipped < 4; i -= 1, skipped += 1) {
+    const t = doc.tokens[i];
+    if (!t || t.sentence !== hit.sentence) return false;
+    if (t.normal === 'about') return aboutTopic(doc, t);
+    if (!(t.pos === 'ADJ' || t.pos === 'DET' || t.pos === 'NUM' || POSSESSIVE_WORDS.has(t.normal))) return false;
+  }
+  return false;
+}
+
+/** "a book about ships", "a documentary about sharks": the subject of something told, not a thing in the scene. */
+function aboutTopic(doc: DreamDocument, about: Token): boolean {
+  if (about.normal !== 'about') return false;
+  const noun = doc.tokens[about.index - 1];
+  return noun?.sentence === about.sentence && [noun.normal, ...noun.forms].some((f) => TOPIC_NOUNS.has(f));
 }
 
 function spanOf(tokens: Token[]): TextSpan | null {
@@ -493,6 +535,8 @@ export class DreamAnalyser {
       : [];
     // "…and then I woke up": waking at the end is how the dream ended, not one of its images.
     const tailStart = wakingTailStart(narrative, hits);
+    // "Woke at 5, read my notes, back to bed.": a practice log's preface is waking life.
+    const dreamStart = prefaceEnd(narrative);
     // "my heart was pounding" is fear told by the body, not an image of a heart.
     const heartCueSentences = new Set(
       fearCues(narrative)
@@ -503,7 +547,7 @@ export class DreamAnalyser {
     const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
     const images = hits.filter(
       (h) =>
-        !(h.source === 'narrative' && h.token >= tailStart) &&
+        !(h.source === 'narrative' && (h.token >= tailStart || h.token < dreamStart)) &&
         // "I screamed and woke up": the reaction comes with the waking.
         !(
           h.source === 'narrative' &&
@@ -514,6 +558,7 @@ export class DreamAnalyser {
         !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
         !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)) &&
         !(h.source === 'narrative' && SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) &&
+        !(h.source === 'narrative' && toldAbout(narrative, h)) &&
         // "He said, 'You've let the roses go'": what is said is not in the scene.
         !(h.source === 'narrative' && narrative.tokens[h.token]?.quoted === true) &&
         // "her husband" is someone else's partner, not the dreamer's.

@@ -56,6 +56,7 @@ const PHRASE_FILLERS = wordList('phrase-fillers');
 
 const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
+const MODIFIER_COMPOUNDS = wordList('modifier-compounds');
 const FAMOUS_NAMES = wordList('famous-names');
 /** Words before "floor" that make it a storey. */
 const STOREY_WORDS = wordList('storey-words');
@@ -85,6 +86,22 @@ const PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
 function isClockOrLabel(doc: DreamDocument, token: Token): boolean {
   // "hundreds of people", "dozens": a vague amount, not a number seen.
   if (/^(dozens|hundreds|thousands|millions|billions|tens|scores)$/.test(token.normal)) return true;
+  // "when I was about eight", "aged six": an age, not a number seen.
+  {
+    let k = token.index - 1;
+    while (/^(about|around|maybe|only|just|roughly|nearly|almost)$/.test(doc.tokens[k]?.normal ?? '')) k -= 1;
+    const verb = doc.tokens[k];
+    const after = doc.tokens[token.index + 1];
+    const ageEnds =
+      !after ||
+      after.sentence !== token.sentence ||
+      !after.isWord ||
+      after.pos === 'PRON' ||
+      /^(years?|again|or|and|when|in|at|then)$/.test(after.normal);
+    if (verb?.sentence === token.sentence && /^(aged|age)$/.test(verb.normal)) return true;
+    if (verb?.sentence === token.sentence && /^(was|were|am|is|be|being|turned|turning)$/.test(verb.normal) && ageEnds)
+      return true;
+  }
   // "Bay three, bed four", "Bed 4", "room six": a number just after a noun labels it, a count comes before.
   const previous = doc.tokens[token.index - 1];
   const numeral = token.pos === 'NUM' || /^\d/.test(token.normal);
@@ -128,6 +145,21 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "I work nights", "on nights": a shift pattern, not a night scene.
+  if (
+    symbol.name === 'night' &&
+    token.normal === 'nights' &&
+    prev &&
+    /^(on|work|works|working|worked|doing|do|did)$/.test(prev.normal)
+  )
+    return true;
+  // "flying a kite": the dreamer holds the string.
+  if (
+    symbol.name === 'fly' &&
+    /^(a|the|my|his|her|our|their)$/.test(next?.normal ?? '') &&
+    /^(kites?|drones?|flags?|model)$/.test(after(2)?.normal ?? '')
+  )
+    return true;
   // "armed robbers": carrying weapons, not arms.
   if (symbol.name === 'arm' && /^(armed|unarmed)$/.test(token.normal)) return true;
   // "LD log 14", "my dream log": a journal, not wood.
@@ -393,6 +425,14 @@ export class SymbolMatcher {
    */
   private isCompoundModifier(token: Token, doc: DreamDocument, insidePhrase = false): boolean {
     const next = doc.tokens[token.index + 1];
+    // "a hen do", "the golden retriever", "night shift": a compound whose first word is another idea.
+    if (
+      next?.sentence === token.sentence &&
+      [token.normal, token.lemma].some((a) =>
+        [next.normal, next.lemma, ...next.forms].some((b) => MODIFIER_COMPOUNDS.has(`${a} ${b}`)),
+      )
+    )
+      return true;
     // Only noun-noun compounds: an adjective keeps its own sense ("a white horse" is white).
     if (
       token.pos === 'ADJ' ||

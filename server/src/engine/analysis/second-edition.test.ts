@@ -395,6 +395,25 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('He put another log on the fire.'))).toContain('wood');
   });
 
+  it('reads compounds whose first word is another idea, ages, shifts, kites and the subjects of books as no images', async () => {
+    const a = await analyse('We went to her hen do at the bowling alley with a golden retriever and a baby monitor.');
+    for (const n of ['chicken', 'street', 'gold', 'baby']) expect(names(a), n).not.toContain(n);
+    expect(names(await analyse('When I was about eight we lived on a farm.'))).not.toContain('eight');
+    expect(names(await analyse('I counted eight birds.'))).toContain('eight');
+    expect(names(await analyse('I work nights on the ward.'))).not.toContain('night');
+    expect(names(await analyse('I was flying a kite on the beach.'))).not.toContain('fly');
+    expect(names(await analyse('I read a book about old ships.'))).not.toContain('ship');
+    expect(names(await analyse('The ship sailed about the bay.'))).toContain('ship');
+  });
+
+  it("reads a practice log's waking preface as waking life, and a prefixed word as a word", async () => {
+    const a = await analyse('Woke at 5am, read my notes, back to bed. Then I was in a corridor with a bed.');
+    expect(names(a)).not.toContain('wake');
+    expect(names(a)).toEqual(expect.arrayContaining(['hallway', 'bed']));
+    expect((await analyse('She stayed totally unfazed by the storm.')).corrections).toEqual([]);
+    expect(names(await analyse('I lost count of the sheep.'))).not.toContain('lose');
+  });
+
   it('reads quoted speech as words said, not things in the scene', async () => {
     const a = await analyse("She told me 'take care of your brother, I am at peace now' and walked into the light.");
     expect(names(a)).not.toContain('sibling');

@@ -108,6 +108,8 @@ function allowance(length: number): number {
 export const MIN_TYPO_LENGTH = 4;
 /** Words of at most this many letters are corrected only through a single slip. */
 const SHORT_WORD = 5;
+/** Prefixes that make a word of a word. */
+const PREFIXES = ['un', 're', 'dis', 'over', 'under', 'mis', 'non', 'pre', 'out'];
 /** How much closer a knowledge-base word counts when choosing between candidates. */
 const KB_PRIOR = 0.25;
 
@@ -252,6 +254,12 @@ export class TypoCorrector {
     }
     for (const us of TypoCorrector.spellings(word))
       for (const f of baseForms(us)) if (this.kbTerms.has(f) || this.wordnet.has(f)) return true;
+    // "unfazed", "reopened", "overthinking": a prefix on a real word makes a real word.
+    const prefix = PREFIXES.find((p) => word.startsWith(p) && word.length - p.length >= MIN_TYPO_LENGTH);
+    if (prefix) {
+      const rest = word.slice(prefix.length);
+      return this.isRealWord(rest, baseForms(rest));
+    }
     return false;
   }
 

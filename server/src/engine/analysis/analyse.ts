@@ -60,6 +60,22 @@ const DEATH_FORMS = wordList('death-words');
 const CLOSE_PEOPLE = wordList('close-people');
 const OTHERS_POSSESSIVES = wordList('others-possessives');
 const WAKING_REACTIONS = wordList('waking-reactions');
+const CELEBRITY = 'celebrity';
+/** Where a famous person is seen without being met. */
+const SCREEN_WORDS = new Set([
+  'tv',
+  'television',
+  'telly',
+  'screen',
+  'film',
+  'movie',
+  'poster',
+  'magazine',
+  'video',
+  'concert',
+  'stage',
+  'news',
+]);
 /** At most this many tokens between a reaction and the waking it comes with ("I shouted Jesus! and woke up"). */
 const REACTION_REACH = 8;
 const TOPIC_VERBS = wordList('topic-verbs');
@@ -73,6 +89,8 @@ const OWN_ONLY_PEOPLE = wordList('own-only-people');
 /** Someone driving is a driver of the dream, whoever it is ("we drove down Rose Lane"). */
 const DRIVING = { action: 'drive', actor: 'driver' };
 const FAMOUS_NAMES = wordList('famous-names');
+/** First names of famous people ("taylor" in "taylor swfit"): a slip after one is the surname's. */
+const FAMOUS_FIRST_NAMES = new Set([...FAMOUS_NAMES].filter((n) => n.includes(' ')).map((n) => n.split(' ')[0] ?? ''));
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 /** After the waking, a word of these means another dream began ("I fell back asleep and dreamt…"). */
 const DREAMING_AGAIN = /^(dream|dreams|dreaming|dreamt|dreamed|asleep|lucid|sleep)$/;
@@ -442,8 +460,8 @@ export class DreamAnalyser {
       if (!token.isWord || token.idiom >= 0 || !/^[a-z]+$/.test(token.normal)) continue;
       // A capitalised word inside a sentence is a name ("Sarah", "Elm").
       if (/^\p{Lu}/u.test(token.text) && (!firstWords.has(token.index) || token.pos === 'PROPN')) continue;
-      // "beyonce", "zendaya": a famous name is not a typo.
-      if (FAMOUS_NAMES.has(token.normal)) continue;
+      // "beyonce", "zendaya", "taylor swfit": a famous name, or its first name, is not a typo.
+      if (FAMOUS_NAMES.has(token.normal) || FAMOUS_FIRST_NAMES.has(token.normal)) continue;
       // "i coud see", "we shoud go": between a subject and a verb stands an auxiliary, not a thing.
       const prev = doc.tokens[token.index - 1];
       const next = doc.tokens[token.index + 1];
@@ -673,6 +691,16 @@ export class DreamAnalyser {
       if (words.some((t) => /^(low|lower|skim|skimming|barely|touching|scraping)$/.test(t.normal)))
         implied('flying-too-low', sentence.index);
     }
+    // A famous person in the scene is a meeting, unless only seen on a screen ("Taylor swfit was my teacher").
+    // (Only a famous name: "famous for her lasagne" meets nobody.)
+    const celebrity = images.find(
+      (h) => h.source === 'narrative' && h.symbol.name === CELEBRITY && h.term === CELEBRITY,
+    );
+    if (
+      celebrity &&
+      !narrative.tokens.some((t) => t.sentence === celebrity.sentence && t.isWord && SCREEN_WORDS.has(t.normal))
+    )
+      implied('meeting-a-celebrity', celebrity.sentence);
     // A realisation read as lucid is the dreamer becoming lucid.
     if (lucidity.evidence) implied('becoming-lucid', lucidity.evidence.sentence);
     // Someone close whose death is told as waking-life past, and who is there in the dream: a visit.

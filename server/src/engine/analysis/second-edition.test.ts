@@ -102,6 +102,30 @@ describe('negation at clause level', () => {
   });
 });
 
+describe('motifs told without their usual words', () => {
+  it('reads chases, losses, low flights, portals, old places and visits told indirectly', async () => {
+    const cases: Array<[string, string]> = [
+      ['I heard footsteps behind me on the towpath, and when I walked faster so did they.', 'being-chased'],
+      ['The water came in and I could not see my little girl anywhere.', 'losing-something-precious'],
+      ['I tried to fly. I only got a few metres up and kept sinking back to the lawn.', 'flying-too-low'],
+      ['The lift doors opened onto a desert of white sand.', 'portal-to-another-world'],
+      ['I was back at uni, sitting in a lecture hall I knew.', 'back-at-former-job-or-school'],
+      ['My wife Ruth, gone three years now, was waiting on the platform.', 'deceased-visitor'],
+      ["I was at my nan's bungalow. I went there every summer as a kid.", 'childhood-home-or-old-school'],
+      ['dreamt taylor swfit moved in next door', 'meeting-a-celebrity'],
+      ['I kept telling the kids we would be late for school.', 'being-late'],
+    ];
+    for (const [text, motif] of cases) expect(motifs(await analyse(text)), text).toContain(motif);
+    for (const [text, motif] of <Array<[string, string]>>[
+      ['My friend was famous for her lasagne.', 'meeting-a-celebrity'],
+      ['I saw Taylor Swift on TV.', 'meeting-a-celebrity'],
+      ['My mum had gone to Spain years ago.', 'deceased-visitor'],
+      ['I lost her in the crowd for a minute and then found her by the stall.', 'losing-something-precious'],
+    ])
+      expect(motifs(await analyse(text)), text).not.toContain(motif);
+  });
+});
+
 describe('motifs the reading implies', () => {
   it('reads a telling without its subject as the dreamer flying, but not a flying thing', async () => {
     const low = motifs(await analyse('Flying low over a motorway, my toes nearly touching the lorries.'));

@@ -93,7 +93,7 @@ const FAMOUS_NAMES = wordList('famous-names');
 const FAMOUS_FIRST_NAMES = new Set([...FAMOUS_NAMES].filter((n) => n.includes(' ')).map((n) => n.split(' ')[0] ?? ''));
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it']);
 /** After the waking, a word of these means another dream began ("I fell back asleep and dreamt…"). */
-const DREAMING_AGAIN = /^(dream|dreams|dreaming|dreamt|dreamed|asleep|lucid|sleep)$/;
+const DREAMING_AGAIN = /^(dream|dreams|dreaming|dreamt|dreamed|asleep|lucid)$/;
 /** "then I actually woke up": the real waking after false ones. */
 const REAL_WAKING = /^(really|actually|properly|finally|truly)$/;
 /** "then the alarm went off": an alarm that wakes the dreamer. */
@@ -135,9 +135,12 @@ function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
       (h) =>
         h.symbol.name === 'wake' ||
         (h.symbol.name === 'alarm' &&
-          doc.tokens
+          (doc.tokens
             .slice(h.token + h.length, h.token + h.length + 4)
-            .some((t) => t.sentence === h.sentence && ALARM_WAKING.test(t.normal))),
+            .some((t) => t.sentence === h.sentence && ALARM_WAKING.test(t.normal)) ||
+            // "eleven times this round before the alarm": the alarm that ends it.
+            (/^(before|until|till)$/.test(doc.tokens[h.token - 2]?.normal ?? '') &&
+              !hits.some((w) => w.symbol.name === 'wake' && w.sentence === h.sentence)))),
     )
     .sort((a, b) => b.token - a.token);
   // "Then I woke up again in my bed. Then again.": a chain of wakings is a false awakening, unless
@@ -155,7 +158,9 @@ function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
     const before = doc.tokens.slice(0, h.token).filter((t) => t.isWord);
     // The ending comes after the dream: "I woke up in a strange room and…" begins one.
     if (after.length > WAKING_TAIL_WORDS || before.length <= after.length) return Infinity;
-    if (after.some((t) => DREAMING_AGAIN.test(t.normal))) return Infinity;
+    // "…and fell back to sleep" begins another dream; "a refund on that sleep" does not.
+    if (after.some((t, k) => DREAMING_AGAIN.test(t.normal) || (t.normal === 'sleep' && after[k - 1]?.normal === 'to')))
+      return Infinity;
     return h.token;
   }
   return Infinity;

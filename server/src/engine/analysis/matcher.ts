@@ -459,9 +459,18 @@ export class SymbolMatcher {
     return false;
   }
 
-  /** Whether the next word names a person ("college friend", "school teacher"). */
+  /** Whether the word names a person ("college friend", "school teacher", "my PE teacher from school"). */
   private modifiesPerson(token: Token, doc: DreamDocument): boolean {
     if (token.pos === 'ADJ') return false;
+    const isPerson = (t: Token | undefined) =>
+      !!t &&
+      t.sentence === token.sentence &&
+      [t.normal, t.lemma, ...t.forms].some((w) => this.deps.kb.words.get(w)?.symbol.category === PEOPLE_CATEGORY);
+    // "a friend from work", "my old teacher from school": where someone is from, not where the dream is.
+    let k = token.index - 1;
+    while (doc.tokens[k] && /^(the|my|our|his|her|their|old|primary|secondary|high)$/.test(doc.tokens[k]?.normal ?? ''))
+      k -= 1;
+    if (doc.tokens[k]?.normal === 'from' && isPerson(doc.tokens[k - 1])) return true;
     const next = doc.tokens[token.index + 1];
     if (!next || next.sentence !== token.sentence || !next.isWord) return false;
     return [next.normal, next.lemma, ...next.forms].some(

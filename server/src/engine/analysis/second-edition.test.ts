@@ -438,6 +438,19 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('I lost count of the sheep.'))).not.toContain('lose');
   });
 
+  it('reads where someone is from, errands named for a place and the alarm that ends a loop as no scene', async () => {
+    expect(names(await analyse('The doctor was my old PE teacher from school.'))).not.toContain('school');
+    expect(names(await analyse('We walked from school to the park.'))).toContain('school');
+    expect(names(await analyse('I was doing the school run with the twins.'))).not.toContain('run');
+    const loop = await analyse(
+      "It's 6:45 and I'm at the bus stop watching the bus leave without me, over and over. I counted eleven times before the alarm.",
+    );
+    expect(names(loop)).not.toContain('alarm');
+    expect(names(await analyse('The shop was a supermarket and he wore a hi-vis vest.'))).toEqual(
+      expect.arrayContaining(['shop', 'clothes']),
+    );
+  });
+
   it('reads quoted speech as words said, not things in the scene', async () => {
     const a = await analyse("She told me 'take care of your brother, I am at peace now' and walked into the light.");
     expect(names(a)).not.toContain('sibling');

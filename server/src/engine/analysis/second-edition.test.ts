@@ -256,6 +256,24 @@ describe('language and nonsense', () => {
     expect(names(de)).not.toContain('hat');
   });
 
+  it('flags dreams in other scripts and in languages the trigram guess is unsure of', async () => {
+    for (const [text, code] of <Array<[string, string]>>[
+      ['मैंने सपना देखा कि मैं एक बड़े घर में था और मेरी दादी रसोई में खाना बना रही थीं।', 'hi'],
+      ['我梦见我在一所大房子里，奶奶在厨房里做汤。', 'zh'],
+      ['Мне приснилось, что я был в большом доме, а бабушка варила суп на кухне.', 'ru'],
+      ['حلمت أنني كنت في بيت كبير وجدتي تطبخ الحساء في المطبخ.', 'ar'],
+      ['Tôi mơ thấy mình ở trong một ngôi nhà lớn và bà tôi đang nấu súp.', 'vi'],
+      ['Ho sognato che ero in una grande casa e mia nonna cucinava la zuppa.', 'it'],
+    ]) {
+      const a = await analyse(text);
+      expect(a.language, text).toBe(code);
+      expect(a.nonsense, text).toBe(false);
+      expect(a.symbols, text).toEqual([]);
+    }
+    // English with a few accented names stays English.
+    expect((await analyse('I was in a café with Zoë and Björn, eating crêpes.')).language).toBe('en');
+  });
+
   it('flags keyboard mashing and placeholder text as nonsense', async () => {
     for (const text of ['asdf qwer zxcv', 'sdkfj sdlkfj weoiru xcmvn', 'Lorem ipsum dolor sit amet, consectetur.']) {
       const a = await analyse(text);

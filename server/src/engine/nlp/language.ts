@@ -24,6 +24,10 @@ const NONSENSE_SHARE = 0.35;
 /** tinyld's confidence needed to call another language. */
 const OTHER_LANGUAGE_CONFIDENCE = 0.3;
 
+/** A weaker guess still counts when it is this many times the next one's. */
+const LEADING_CONFIDENCE = 0.1;
+const LEAD_RATIO = 2;
+
 /** English text is full of function words; another language's words rarely are English ones. */
 const ENGLISH_FUNCTION_SHARE = 0.2;
 /**
@@ -73,6 +77,13 @@ export function readLanguage(
   isKnown: (word: string) => boolean,
   functionShare?: number,
 ): LanguageReading {
+  // Another script (Devanagari, Cyrillic, Chinese, Arabic…): not English, whatever the tokenizer made of it.
+  const latinLetters = (text.match(/\p{Script=Latin}/gu) ?? []).length;
+  const otherLetters = (text.match(/\p{L}/gu) ?? []).length - latinLetters;
+  if (otherLetters > latinLetters) {
+    const top = detectAll(text)[0];
+    return { language: top && top.lang !== 'en' ? top.lang : 'und', nonsense: false, englishShare: 0 };
+  }
   const letters = words.map((w) => w.toLowerCase()).filter((w) => /^\p{L}[\p{L}'-]*$/u.test(w));
   if (!letters.length) {
     const nonsense = text.trim().length > 0 && !/\p{L}/u.test(text);
@@ -85,13 +96,20 @@ export function readLanguage(
   // English words, but a test entry, not a telling ("testing testing", "is this thing on").
   if (isPlaceholderOnly(letters, text)) return { language: 'en', nonsense: true, englishShare };
   const unknown = letters.filter((w) => !isKnown(w));
-  const mashed = unknown.filter(unpronounceable).length;
+  // Only a word of plain letters can be unpronounceable: "mơ", "thấy" are Vietnamese, not mashing.
+  const mashed = unknown.filter((w) => /^[a-z]+$/.test(w) && unpronounceable(w)).length;
   // Keyboard mashing ("asdf qwer zxcv", "sdkfj sdlkfj"): most unknown words cannot be said.
   if (unknown.length && mashed / unknown.length >= 0.5 && englishShare < ENGLISH_SHARE)
     return { language: 'und', nonsense: true, englishShare };
   const guesses = detectAll(text);
   const top = guesses[0];
-  const otherLanguage = top && top.lang !== 'en' && top.accuracy >= OTHER_LANGUAGE_CONFIDENCE && letters.length >= 2;
+  const second = guesses[1];
+  // Confident, or clearly ahead of the next guess ("Ho sognato che…": Italian at 0.12, Spanish at 0.06).
+  const confident =
+    !!top &&
+    (top.accuracy >= OTHER_LANGUAGE_CONFIDENCE ||
+      (top.accuracy >= LEADING_CONFIDENCE && top.accuracy >= LEAD_RATIO * (second?.accuracy ?? 0)));
+  const otherLanguage = top && top.lang !== 'en' && confident && letters.length >= 2;
   const englishFunction = letters.filter((w) => STOPWORDS.has(w)).length / letters.length;
   // Spanish or Dutch can share many words with English ("sol", "rosa", "water"), but not its function words.
   if (otherLanguage && top && englishFunction < ENGLISH_FUNCTION_SHARE && letters.length >= 4)

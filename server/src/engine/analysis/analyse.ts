@@ -59,6 +59,7 @@ const DEATH_FORMS = wordList('death-words');
 /** People whose visit after death the reading treats as a visit from the dead. */
 const CLOSE_PEOPLE = wordList('close-people');
 const OTHERS_POSSESSIVES = wordList('others-possessives');
+const FUNCTION_WORDS = wordList('function-words');
 const WAKING_REACTIONS = wordList('waking-reactions');
 const CELEBRITY = 'celebrity';
 /** Where a famous person is seen without being met. */
@@ -463,8 +464,11 @@ export class DreamAnalyser {
     );
     for (const token of doc.tokens) {
       if (!token.isWord || token.idiom >= 0 || !/^[a-z]+$/.test(token.normal)) continue;
-      // A capitalised word inside a sentence is a name ("Sarah", "Elm").
-      if (/^\p{Lu}/u.test(token.text) && (!firstWords.has(token.index) || token.pos === 'PROPN')) continue;
+      // A capitalised word inside a sentence is a name ("Sarah", "Elm"); one that opens a sentence is
+      // read only as a slip of a closed-class word ("Beign chased…"), which no name resembles.
+      const capitalised = /^\p{Lu}/u.test(token.text);
+      if (capitalised && !firstWords.has(token.index)) continue;
+      const onlyClosedClass = capitalised && token.pos === 'PROPN';
       // "beyonce", "zendaya", "taylor swfit": a famous name, or its first name, is not a typo.
       if (FAMOUS_NAMES.has(token.normal) || FAMOUS_FIRST_NAMES.has(token.normal)) continue;
       // "i coud see", "we shoud go": between a subject and a verb stands an auxiliary, not a thing.
@@ -478,11 +482,13 @@ export class DreamAnalyser {
       )
         continue;
       const fix = await corrector.correct(token.normal, token.forms);
-      if (!fix) continue;
+      if (!fix || (onlyClosedClass && !FUNCTION_WORDS.has(fix.word))) continue;
       token.corrected = fix.word;
       token.normal = fix.word;
       token.lemma = fix.word;
-      token.forms = [...new Set([fix.word, ...baseForms(fix.word)])];
+      // A closed-class word keeps only its closed-class forms: "being" is be, never a bee.
+      const forms = [...new Set([fix.word, ...baseForms(fix.word)])];
+      token.forms = FUNCTION_WORDS.has(fix.word) ? forms.filter((f) => f === fix.word || FUNCTION_WORDS.has(f)) : forms;
       await timer.maybeYield();
     }
   }

@@ -234,6 +234,10 @@ describe('typos', () => {
     expect(a.corrections?.map((c) => c.written)).toEqual(['somthing']);
     expect(a.corrections?.[0]?.read).toBe('something');
     expect(names(a)).not.toContain('six');
+    // A slip of a closed-class word reads as that word before a rarer one ("thier" is their, not thief).
+    const their = await analyse('Beign chased by thier dog.');
+    expect(their.corrections?.map((c) => c.read)).toEqual(['being', 'their']);
+    expect(names(their)).not.toContain('intruder');
     // "danfo" (a Lagos minibus) is two slips from "dance": not corrected.
     expect(names(await analyse('I enter danfo and the danfo is moving backwards.'))).not.toContain('dance');
   });

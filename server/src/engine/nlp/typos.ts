@@ -277,6 +277,10 @@ export class TypoCorrector {
   }
 
   private search(word: string): Correction | null {
+    // "thier", "wierd", "recieve": i and e swapped is the commonest spelling slip of all.
+    for (const swapped of [word.replace(/ie/, 'ei'), word.replace(/ei/, 'ie')])
+      if (swapped !== word && (FUNCTION_WORDS.has(swapped) || this.frequency.has(swapped)))
+        return { word: swapped, cost: COST.transpose };
     const max = allowance(word.length);
     let best: Correction[] = [];
     let bestCost = Infinity;
@@ -301,6 +305,9 @@ export class TypoCorrector {
     const fewest = Math.min(...best.map((c) => editCount(word, c.word)));
     best = best.filter((c) => editCount(word, c.word) === fewest);
     if (best.length === 1) return best[0] ?? null;
+    // Tied with a closed-class word: that word, far commoner than any other ("beign" is being, not beige).
+    const closed = best.filter((c) => FUNCTION_WORDS.has(c.word));
+    if (closed.length === 1) return closed[0] ?? null;
     // Tied: a word the knowledge base knows is the likelier meaning in a dream journal ("snaek": snake, not sneak).
     const inKb = best.filter((c) => this.kbTerms.has(c.word));
     if (inKb.length === 1) return inKb[0] ?? null;

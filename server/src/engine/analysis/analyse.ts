@@ -60,6 +60,7 @@ const DEATH_FORMS = wordList('death-words');
 const CLOSE_PEOPLE = wordList('close-people');
 const OTHERS_POSSESSIVES = wordList('others-possessives');
 const FUNCTION_WORDS = wordList('function-words');
+const OWN_ACTIONS = wordList('own-actions');
 const WAKING_REACTIONS = wordList('waking-reactions');
 const CELEBRITY = 'celebrity';
 /** Where a famous person is seen without being met. */
@@ -493,6 +494,24 @@ export class DreamAnalyser {
     }
   }
 
+  /** Whether the subject just before the verb at `at` is an animal ("the bird flew", "kangaroos swimming"). */
+  private async animalDoes(doc: DreamDocument, at: number): Promise<boolean> {
+    const verb = doc.tokens[at];
+    if (!verb || (verb.pos !== 'VERB' && !/(ing|ed)$/.test(verb.normal))) return false;
+    let k = at - 1;
+    while (doc.tokens[k] && ['AUX', 'ADV', 'PART'].includes(doc.tokens[k]?.pos ?? '')) k -= 1;
+    const subject = doc.tokens[k];
+    if (!subject || subject.sentence !== verb.sentence || (subject.pos !== 'NOUN' && subject.pos !== 'PROPN'))
+      return false;
+    for (const form of [subject.lemma, subject.normal, ...subject.forms]) {
+      const ref = this.deps.kb.words.get(form);
+      if (ref) return ref.symbol.category === 'Animals';
+      const first = this.deps.wordnet.lookup(form, 'noun')?.offsets[0];
+      if (first !== undefined) return (await this.deps.wordnet.synset(first, 'noun')).lexName === 'noun.animal';
+    }
+    return false;
+  }
+
   get kb(): KnowledgeBase {
     return this.deps.kb;
   }
@@ -597,6 +616,17 @@ export class DreamAnalyser {
           OTHERS_POSSESSIVES.has(narrative.tokens[h.token - 1]?.normal ?? '')
         ),
     );
+    // "a big bird flew in", "kangaroos swimming laps": an animal's action, not the dreamer's.
+    for (let i = images.length - 1; i >= 0; i -= 1) {
+      const h = images[i];
+      if (
+        h &&
+        h.source === 'narrative' &&
+        OWN_ACTIONS.has(h.symbol.name) &&
+        (await this.animalDoes(narrative, h.token))
+      )
+        images.splice(i, 1);
+    }
     const driverSymbol = this.deps.kb.byName.get(DRIVING.actor);
     const driving = images.find((h) => h.source === 'narrative' && h.symbol.name === DRIVING.action);
     if (driverSymbol && driving && !images.some((h) => h.symbol === driverSymbol))

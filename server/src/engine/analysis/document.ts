@@ -283,7 +283,8 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
     }
   };
   tokens.forEach((t, i) => {
-    if (t.normal === 'like' && t.pos === 'ADP') {
+    // The tagger sometimes reads the "like" of a comparison as a noun or verb ("shining like mirror").
+    if (t.normal === 'like' && (t.pos === 'ADP' || ['VERB', 'ADV', 'ADJ'].includes(tokens[i - 1]?.pos ?? ''))) {
       let j = i - 1;
       while (j >= 0 && COMPARISON_HEDGES.has(tokens[j]?.normal ?? '')) j -= 1;
       const before = tokens[j];

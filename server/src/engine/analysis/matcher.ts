@@ -75,6 +75,9 @@ const BURNING_BODY = wordList('burning-body');
 const AIRPORT_WORDS = wordList('airport-words');
 const NUMBERED_THINGS = wordList('numbered-things');
 const PEOPLE_CATEGORY = 'People and Figures';
+/** Places read from a verb after a modal ("will ruin this", "could house"): the verb, not the place. */
+const MODAL_VERB_MISREADS = new Set(['Places', 'Buildings and Rooms']);
+const DETERMINER_WORDS = wordList('determiners');
 /** Places that can say who someone is ("my college friend", "the school nurse"). */
 const PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
 
@@ -102,8 +105,14 @@ function isClockOrLabel(doc: DreamDocument, token: Token): boolean {
     if (verb?.sentence === token.sentence && /^(was|were|am|is|be|being|turned|turning)$/.test(verb.normal) && ageEnds)
       return true;
   }
-  // "Bay three, bed four", "Bed 4", "room six": a number just after a noun labels it, a count comes before.
+  // "I press 3", "dialled 999": a button or a number called, not a number seen.
   const previous = doc.tokens[token.index - 1];
+  if (
+    previous?.sentence === token.sentence &&
+    /^(press|pressed|presses|pressing|dial|dialled|dialed|dialling|dialing|push|pushed|hit)$/.test(previous.normal)
+  )
+    return true;
+  // "Bay three, bed four", "Bed 4", "room six": a number just after a noun labels it, a count comes before.
   const numeral = token.pos === 'NUM' || /^\d/.test(token.normal);
   if (
     numeral &&
@@ -159,6 +168,25 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     /^(a|the|my|his|her|our|their)$/.test(next?.normal ?? '') &&
     /^(kites?|drones?|flags?|model)$/.test(after(2)?.normal ?? '')
   )
+    return true;
+  // "Autocorrect will ruin this": after a modal the word is a verb, not a place or a thing.
+  if (
+    prev &&
+    /^(will|would|could|can|might|should|must|shall|'ll|wo)$/.test(prev.normal) &&
+    MODAL_VERB_MISREADS.has(symbol.category)
+  )
+    return true;
+  // "the clock had no hands": a clock's hands are not a hand.
+  if (
+    symbol.name === 'hand' &&
+    doc.tokens.some((t) => t.sentence === token.sentence && /^(clock|clocks|watch|watches|dial)$/.test(t.normal))
+  )
+    return true;
+  // "a stone swan": stone as the material, not a rock.
+  if (symbol.name === 'rock' && token.normal === 'stone' && next?.sentence === token.sentence && next.pos === 'NOUN')
+    return true;
+  // "every sock has a partner", "my dance partner": only "my partner" is the dreamer's.
+  if (symbol.name === 'partner' && token.normal.startsWith('partner') && !/^(my|our)$/.test(prev?.normal ?? ''))
     return true;
   // "armed robbers": carrying weapons, not arms.
   if (symbol.name === 'arm' && /^(armed|unarmed)$/.test(token.normal)) return true;
@@ -226,7 +254,7 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   if (
     token.normal === 'cricket' &&
     ((prev && /^(play|played|playing|watch|watched|watching)$/.test(prev.normal)) ||
-      (next && /^(match|bat|club|pitch|team|game|ball|whites)$/.test(next.normal)))
+      (next && /^(match|bat|club|pitch|team|game|ball|whites|green|ground|field)$/.test(next.normal)))
   )
     return true;
   // "my lungs burning", "eyes burning": a feeling in the body, not fire.
@@ -459,6 +487,14 @@ export class SymbolMatcher {
     return false;
   }
 
+  private namesAnimal(t: Token | undefined, sentence: number): boolean {
+    return (
+      !!t &&
+      t.sentence === sentence &&
+      [t.normal, t.lemma, ...t.forms].some((w) => this.deps.kb.words.get(w)?.symbol.category === 'Animals')
+    );
+  }
+
   /** Whether the word names a person ("college friend", "school teacher", "my PE teacher from school"). */
   private modifiesPerson(token: Token, doc: DreamDocument): boolean {
     if (token.pos === 'ADJ') return false;
@@ -535,8 +571,14 @@ export class SymbolMatcher {
     }
     const match = await this.deps.kbWordNet.nounToSymbol(lemma, { placesOnly: capitalised || token.pos === 'PROPN' });
     if (!match) return null;
-    // "the key fit", "the dog's fits": after a noun the word is the verb or a thing, not a feeling.
+    // "the key fit", "the dog's fits", "the gears fit together": a feeling reached through WordNet is a
+    // noun of its own ("a fit of rage", "in a fit"), so it needs a determiner or an adjective before it.
     const before = doc.tokens[token.index - 1];
+    if (
+      match.symbol.category === 'Emotions' &&
+      !(before && before.sentence === token.sentence && (DETERMINER_WORDS.has(before.normal) || before.pos === 'ADJ'))
+    )
+      return null;
     if (
       match.symbol.category === 'Emotions' &&
       before &&
@@ -690,6 +732,8 @@ export class SymbolMatcher {
         continue;
       if ((ref.symbol.name === 'die' || ref.symbol.name === 'death') && (await this.thingDies(token, doc))) continue;
       if (via !== 'hypernym' && this.isCompoundModifier(token, doc)) continue;
+      // "a baby elephant": a young animal, not a baby.
+      if (ref.symbol.name === 'baby' && this.namesAnimal(doc.tokens[token.index + 1], token.sentence)) continue;
       // "my college friend", "the school teacher": the place says who the person is; it is not a scene.
       if (PLACE_CATEGORIES.has(ref.symbol.category) && this.modifiesPerson(token, doc)) continue;
       if (via === 'hypernym' && this.modifiesNextNoun(token, doc)) continue;

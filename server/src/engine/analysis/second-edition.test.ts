@@ -473,6 +473,26 @@ describe('names, compounds and endings', () => {
     );
   });
 
+  it("reads an animal's actions, clock hands, materials, young animals and verbs after a modal as no images", async () => {
+    expect(names(await analyse('There were kangaroos swimming laps in the pool.'))).not.toContain('swim');
+    expect(names(await analyse('We swam in the lake.'))).toContain('swim');
+    expect(names(await analyse('The clock on the wall had fourteen hands.'))).not.toContain('hand');
+    expect(names(await analyse('A stone swan sat on the gate.'))).not.toContain('rock');
+    expect(names(await analyse('A baby elephant stole the washing from the backyard.'))).toEqual(
+      expect.arrayContaining(['elephant', 'clothes', 'garden']),
+    );
+    expect(names(await analyse('A baby elephant stole the washing.'))).not.toContain('baby');
+    expect(names(await analyse('Autocorrect will ruin this.'))).not.toContain('ruin');
+    expect(names(await analyse('I realised I could breathe underwater.'))).toContain('breath');
+    expect(names(await analyse('He showed me how the little gears fit together.'))).not.toContain('anger');
+    expect(names(await analyse('He flew into a fit of rage.'))).toContain('anger');
+    expect(names(await analyse('Every sock has a partner.'))).not.toContain('partner');
+    expect(names(await analyse('I press 3 and the lift goes sideways.'))).not.toContain('three');
+    expect(names(await analyse('The cakes came down the conveyor belt and I fell behind.'))).not.toEqual(
+      expect.arrayContaining(['belt']),
+    );
+  });
+
   it('reads quoted speech as words said, not things in the scene', async () => {
     const a = await analyse("She told me 'take care of your brother, I am at peace now' and walked into the light.");
     expect(names(a)).not.toContain('sibling');

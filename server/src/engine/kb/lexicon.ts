@@ -70,6 +70,7 @@ export const LEXICON_LISTS = [
   'numbered-things',
   'object-openers',
   'others-possessives',
+  'own-actions',
   'own-only-people',
   'phrase-fillers',
   'placeholder-marks',

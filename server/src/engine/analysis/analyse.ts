@@ -776,8 +776,10 @@ export class DreamAnalyser {
     );
     // The setting is the first place-like image the narrative mentions.
     const firstToken = new Map<string, number>();
+    // A setting is named by a noun: "we drove" makes a driver, not a place the dream is set in.
     for (const h of allHits)
-      if (h.source === 'narrative' && !firstToken.has(h.symbol.name)) firstToken.set(h.symbol.name, h.token);
+      if (h.source === 'narrative' && !firstToken.has(h.symbol.name) && narrative.tokens[h.token]?.pos !== 'VERB')
+        firstToken.set(h.symbol.name, h.token);
     const settingSymbol = symbols
       .filter((s) => SETTING_CATEGORIES.has(s.category) && firstToken.has(s.name))
       .sort((a, b) => (firstToken.get(a.name) ?? 0) - (firstToken.get(b.name) ?? 0))[0];

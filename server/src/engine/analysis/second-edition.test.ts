@@ -406,6 +406,8 @@ describe('names, compounds and endings', () => {
   it('reads someone driving as a driver of the dream, and nobody driving as none', async () => {
     expect(names(await analyse('We drove down to the coast.'))).toEqual(expect.arrayContaining(['drive', 'driver']));
     expect(names(await analyse('Nobody was driving the car.'))).not.toContain('driver');
+    // The driver is someone in the dream, not where it is set.
+    expect((await analyse('We drove down to the coast and the sea was silver.')).setting).toMatch(/coast/);
   });
 
   it('reads a number just after a noun as its label, and a plural of a number as a vague amount', async () => {

@@ -293,6 +293,8 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
       return `the ${name}`;
     return `the ${lower}`;
   }
+  // "a bright light" tagged adverb + adjective: a phrase ending in the symbol's word is that thing.
+  if (head && head === span.at(-1) && head.pos === 'ADJ' && symbol.category !== 'Emotions') return `the ${lower}`;
   const text = token.text;
   // The word as the dreamer wrote it: wink's normal form americanises spellings ("grey" → "gray").
   const written = text.toLowerCase();

@@ -406,6 +406,9 @@ describe('names, compounds and endings', () => {
   it('reads someone driving as a driver of the dream, and nobody driving as none', async () => {
     expect(names(await analyse('We drove down to the coast.'))).toEqual(expect.arrayContaining(['drive', 'driver']));
     expect(names(await analyse('Nobody was driving the car.'))).not.toContain('driver');
+    // A phrase the tagger reads as adverb + adjective is still a thing: no "being light".
+    const light = (await analyse('She walked into a bright light.')).symbols.find((x) => x.name === 'light');
+    expect(light?.mention).toBe('the bright light');
     // The driver is someone in the dream, not where it is set.
     expect((await analyse('We drove down to the coast and the sea was silver.')).setting).toMatch(/coast/);
   });

@@ -213,12 +213,20 @@ function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean
     const childhood = pairs.some(
       (p, k) => p === 'when i' && /^(was|were)$/.test(clause[k + 2]?.normal ?? '') && isYoung(clause[k + 3]),
     );
-    if (
-      clause.some((t) => YEAR.test(t.normal) || t.normal === 'ago' || OTHER_TIMES.has(t.normal)) ||
-      pairs.some((p) => OTHER_TIMES.has(p)) ||
-      childhood
-    ) {
-      for (let i = start; i < end; i += 1) out[i] = true;
+    const markerAt = clause.findIndex(
+      (t, k) =>
+        YEAR.test(t.normal) || t.normal === 'ago' || OTHER_TIMES.has(t.normal) || OTHER_TIMES.has(pairs[k] ?? ''),
+    );
+    if (markerAt >= 0 || childhood) {
+      // "a field of cows that isn't there in real life": only the relative clause is about waking life.
+      let from = 0;
+      if (!childhood)
+        for (let k = markerAt; k > 0; k -= 1)
+          if (/^(that|which|who|where)$/.test(clause[k]?.normal ?? '') && k > 0) {
+            from = k;
+            break;
+          }
+      for (let i = start + from; i < end; i += 1) out[i] = true;
       return;
     }
     const deathAt = clause.findIndex((t) => DEATH_WORDS.has(t.normal));

@@ -498,6 +498,15 @@ describe('names, compounds and endings', () => {
     );
   });
 
+  it('reads kinds as their symbol and keeps a scene whose relative clause is about waking life', async () => {
+    const a = await analyse('I ate a lemon on a great liner and he held a bunch of daffodils.');
+    expect(names(a)).toEqual(expect.arrayContaining(['fruit', 'ship', 'flower']));
+    expect(names(await analyse('I threw the bin liner out.'))).not.toContain('ship');
+    const cows = await analyse('I kept looking out of the window at a field of cows that isn’t there in real life.');
+    expect(names(cows)).toEqual(expect.arrayContaining(['window', 'field', 'cow']));
+    expect(names(await analyse('In real life my boss is kind.'))).not.toContain('boss');
+  });
+
   it('reads quoted speech as words said, not things in the scene', async () => {
     const a = await analyse("She told me 'take care of your brother, I am at peace now' and walked into the light.");
     expect(names(a)).not.toContain('sibling');

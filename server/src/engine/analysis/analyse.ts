@@ -63,6 +63,8 @@ const FUNCTION_WORDS = wordList('function-words');
 const OWN_ACTIONS = wordList('own-actions');
 const WAKING_REACTIONS = wordList('waking-reactions');
 const CELEBRITY = 'celebrity';
+/** The knowledge-base symbol of a false awakening. */
+const NESTED_DREAM = 'dream within a dream';
 /** Where a famous person is seen without being met. */
 const SCREEN_WORDS = new Set([
   'tv',
@@ -279,6 +281,8 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   if (symbol.category === 'Actions') return span.length === 1 && lower === gerund(hit.term) ? lower : gerund(name);
   // A title such as "Lucid ferry": the adjective alone stands for the lucid dream.
   if (symbol.name === LUCID_SYMBOL && lower === 'lucid') return 'the lucid dream';
+  // A realisation in the dreamer's words ("Ha. Dreaming.", "I know is dream") is named as what it is.
+  if (symbol.name === LUCID_SYMBOL && !lower.includes('lucid')) return 'the lucid dream';
   // "Taylor Swift", "beyonce": a famous person is named, capitalised, without an article.
   if (FAMOUS_NAMES.has(lower)) return lower.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
   if (symbol.category === 'Colors') return `the colour ${span.length > 1 ? name : lower}`;
@@ -658,54 +662,6 @@ export class DreamAnalyser {
     }
     const allHits = [...images, ...tagHits.filter((h, i) => tagHits.findIndex((x) => x.symbol === h.symbol) === i)];
 
-    const bySymbol = new Map<string, { symbol: KbSymbol; hits: SymbolHit[] }>();
-    for (const hit of allHits) {
-      const entry = bySymbol.get(hit.symbol.name) ?? { symbol: hit.symbol, hits: [] };
-      entry.hits.push(hit);
-      bySymbol.set(hit.symbol.name, entry);
-    }
-    const docOf = (h: SymbolHit) => (h.source === 'narrative' ? narrative : h.source === 'title' ? title : null);
-    const order = (h: SymbolHit) => (h.source === 'narrative' ? h.token : h.source === 'title' ? -1 : 1e9);
-    const symbols: DetectedSymbol[] = [...bySymbol.values()]
-      .map(({ symbol, hits: hs }) => {
-        const firstHit = [...hs].sort((a, b) => order(a) - order(b))[0] ?? hs[0];
-        const narrativeHit = hs.find((h) => h.source === 'narrative');
-        const mentionHit = narrativeHit ?? firstHit;
-        const viaHit = hs.find((h) => h.via !== 'hypernym' && h.via !== 'tag') ?? firstHit;
-        return {
-          name: symbol.name,
-          category: symbol.category,
-          surface: (narrativeHit ?? firstHit)?.surface ?? symbol.name,
-          via: viaHit?.via ?? 'name',
-          count: hs.length,
-          meaning: symbol.meaning,
-          mention: mentionHit ? mentionFor(symbol, mentionHit, docOf(mentionHit)) : `the ${symbol.name}`,
-          excerpt: mentionHit ? excerptFor(mentionHit, docOf(mentionHit)) : symbol.name,
-          plural: mentionHit ? pluralFor(symbol, mentionHit, docOf(mentionHit)) : false,
-          sentences: [...new Set(hs.filter((h) => h.source === 'narrative').map((h) => h.sentence))].sort(
-            (a, b) => a - b,
-          ),
-          inTitle: hs.some((h) => h.source === 'title'),
-          spans: hs
-            .filter((h) => h.source === 'narrative')
-            .map((h) => spanOf(narrative.tokens.slice(h.token, h.token + Math.max(1, h.length))))
-            .filter((x): x is TextSpan => x !== null),
-          ...(symbol.category === PEOPLE_CATEGORY && narrativeHit
-            ? (() => {
-                const token = narrative.tokens[narrativeHit.token];
-                const words = narrative.tokens
-                  .slice(narrativeHit.token, narrativeHit.token + Math.max(1, narrativeHit.length))
-                  .flatMap((t) => [t.normal, ...t.forms]);
-                const pronoun = token ? pronounFor(narrative, token, words) : null;
-                return pronoun ? { pronoun } : {};
-              })()
-            : {}),
-          _first: firstHit ? order(firstHit) : 0,
-        };
-      })
-      .sort((a, b) => b.count - a.count || a._first - b._first)
-      .map(({ _first, ...rest }) => rest);
-
     const motifs = (
       readable
         ? await detectMotifs(this.deps.kb, {
@@ -761,6 +717,61 @@ export class DreamAnalyser {
       return before?.normal === 'late' && POSSESSIVE_WORDS.has(narrative.tokens[h.token - 2]?.normal ?? '');
     });
     if (late) implied('deceased-visitor', late.sentence);
+
+    // A false awakening is a dream within a dream: the waking it tells of is one.
+    const falseAwakening = motifs.find((m) => m.id === 'false-awakening');
+    const nested = this.deps.kb.byName.get(NESTED_DREAM);
+    if (falseAwakening && nested && !allHits.some((h) => h.symbol === nested)) {
+      const waking = images.find((h) => h.source === 'narrative' && h.symbol.name === 'wake');
+      if (waking) allHits.push({ ...waking, symbol: nested, via: 'hypernym', term: NESTED_DREAM });
+    }
+    const bySymbol = new Map<string, { symbol: KbSymbol; hits: SymbolHit[] }>();
+    for (const hit of allHits) {
+      const entry = bySymbol.get(hit.symbol.name) ?? { symbol: hit.symbol, hits: [] };
+      entry.hits.push(hit);
+      bySymbol.set(hit.symbol.name, entry);
+    }
+    const docOf = (h: SymbolHit) => (h.source === 'narrative' ? narrative : h.source === 'title' ? title : null);
+    const order = (h: SymbolHit) => (h.source === 'narrative' ? h.token : h.source === 'title' ? -1 : 1e9);
+    const symbols: DetectedSymbol[] = [...bySymbol.values()]
+      .map(({ symbol, hits: hs }) => {
+        const firstHit = [...hs].sort((a, b) => order(a) - order(b))[0] ?? hs[0];
+        const narrativeHit = hs.find((h) => h.source === 'narrative');
+        const mentionHit = narrativeHit ?? firstHit;
+        const viaHit = hs.find((h) => h.via !== 'hypernym' && h.via !== 'tag') ?? firstHit;
+        return {
+          name: symbol.name,
+          category: symbol.category,
+          surface: (narrativeHit ?? firstHit)?.surface ?? symbol.name,
+          via: viaHit?.via ?? 'name',
+          count: hs.length,
+          meaning: symbol.meaning,
+          mention: mentionHit ? mentionFor(symbol, mentionHit, docOf(mentionHit)) : `the ${symbol.name}`,
+          excerpt: mentionHit ? excerptFor(mentionHit, docOf(mentionHit)) : symbol.name,
+          plural: mentionHit ? pluralFor(symbol, mentionHit, docOf(mentionHit)) : false,
+          sentences: [...new Set(hs.filter((h) => h.source === 'narrative').map((h) => h.sentence))].sort(
+            (a, b) => a - b,
+          ),
+          inTitle: hs.some((h) => h.source === 'title'),
+          spans: hs
+            .filter((h) => h.source === 'narrative')
+            .map((h) => spanOf(narrative.tokens.slice(h.token, h.token + Math.max(1, h.length))))
+            .filter((x): x is TextSpan => x !== null),
+          ...(symbol.category === PEOPLE_CATEGORY && narrativeHit
+            ? (() => {
+                const token = narrative.tokens[narrativeHit.token];
+                const words = narrative.tokens
+                  .slice(narrativeHit.token, narrativeHit.token + Math.max(1, narrativeHit.length))
+                  .flatMap((t) => [t.normal, ...t.forms]);
+                const pronoun = token ? pronounFor(narrative, token, words) : null;
+                return pronoun ? { pronoun } : {};
+              })()
+            : {}),
+          _first: firstHit ? order(firstHit) : 0,
+        };
+      })
+      .sort((a, b) => b.count - a.count || a._first - b._first)
+      .map(({ _first, ...rest }) => rest);
 
     const cues = readable ? fearCues(narrative) : [];
     const tone = await readTone(

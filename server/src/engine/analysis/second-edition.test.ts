@@ -147,6 +147,17 @@ describe('motifs the reading implies', () => {
     expect(lucid(['I was walking.', 'Dreaming of the sea again.'])).toBe(false);
   });
 
+  it('names a bare realisation the lucid dream, and a false awakening a dream within a dream', async () => {
+    const a = await analyse(
+      'Woke up, checked my phone, the time said 7:61. Ha. Dreaming. I floated up. Then I actually woke up.',
+    );
+    expect(a.lucid).toBe(true);
+    expect(a.symbols.find((x) => x.name === 'lucid dream')?.mention).toBe('the lucid dream');
+    expect(motifs(a)).toContain('false-awakening');
+    expect(names(a)).toContain('dream within a dream');
+    expect(names(await analyse('I woke up and made coffee.'))).not.toContain('dream within a dream');
+  });
+
   it("reads a realisation said in the dreamer's words as becoming lucid", async () => {
     expect(motifs(await analyse('Every clock showed a different time. You are dreaming. I flew.'))).toContain(
       'becoming-lucid',

@@ -40,6 +40,9 @@ const GENERIC_NOUNS = wordList('generic-nouns');
 /** The end of an excerpt must not need a next word. */
 const WEAK_ENDS = wordList('excerpt-weak-ends');
 const FEAR_CUES = wordList('bodily-fear-cues');
+const BODILY_STATES = wordList('bodily-states');
+/** How many words after a body part its state may come ("my legs were going in slow motion"). */
+const BODILY_STATE_REACH = 5;
 const HEART_FEAR_VERBS = wordList('heart-fear-verbs');
 const FEMALE = wordList('female-person-words');
 const MALE = wordList('male-person-words');
@@ -225,6 +228,18 @@ function aboutTopic(doc: DreamDocument, about: Token): boolean {
   if (about.normal !== 'about') return false;
   const noun = doc.tokens[about.index - 1];
   return noun?.sentence === about.sentence && [noun.normal, ...noun.forms].some((f) => TOPIC_NOUNS.has(f));
+}
+
+/** Whether a body part is followed, in its clause, by a state of fear ("my legs wouldn't move"). */
+function bodilyState(doc: DreamDocument, hit: SymbolHit): boolean {
+  const start = hit.token + Math.max(1, hit.length);
+  for (let i = start; i < start + BODILY_STATE_REACH; i += 1) {
+    const t = doc.tokens[i];
+    if (!t || t.sentence !== hit.sentence || t.pos === 'CCONJ' || t.normal === ',') return false;
+    if (t.pos === 'NOUN' && !BODILY_STATES.has(t.normal)) return false;
+    if ([t.normal, ...t.forms].some((f) => BODILY_STATES.has(f))) return true;
+  }
+  return false;
 }
 
 function spanOf(tokens: Token[]): TextSpan | null {
@@ -610,6 +625,8 @@ export class DreamAnalyser {
           tailStart - h.token <= REACTION_REACH
         ) &&
         !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
+        // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.
+        !(h.source === 'narrative' && h.symbol.category === 'Body' && bodilyState(narrative, h)) &&
         !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)) &&
         !(h.source === 'narrative' && SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) &&
         !(h.source === 'narrative' && toldAbout(narrative, h)) &&

@@ -345,6 +345,15 @@ describe('feelings', () => {
     expect(names(a)).not.toContain('ice');
   });
 
+  it('reads a body part in a state of fear as the feeling, not an image', async () => {
+    const a = await analyse('I ran but my legs were like jelly and my chest was tight.');
+    expect(names(a)).not.toEqual(expect.arrayContaining(['leg']));
+    expect(names(a)).not.toContain('chest');
+    expect(motifs(a)).toContain('unable-to-scream-or-run');
+    expect(names(await analyse('The dog bit my leg.'))).toContain('leg');
+    expect(names(await analyse('I washed my hands and my face.'))).toEqual(expect.arrayContaining(['hand', 'face']));
+  });
+
   it('ignores non-emotional senses of feeling words', async () => {
     const a = await analyse('I tried the lock and the key fit. I sat on the edge of the bed.');
     expect(names(a)).not.toContain('anger');

@@ -23,6 +23,7 @@ export const LEXICON_LISTS = [
   'airport-words',
   'asking-verbs',
   'bodily-fear-cues',
+  'bodily-states',
   'burning-body',
   'call-verbs',
   'clause-break-pos',

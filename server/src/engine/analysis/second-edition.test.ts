@@ -527,6 +527,14 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('In real life my boss is kind.'))).not.toContain('boss');
   });
 
+  it('reads more figures of speech, and their literal twins as written', async () => {
+    expect(names(await analyse('I was on thin ice with my boss.'))).not.toContain('ice');
+    expect(names(await analyse('We skated on the thin ice on the lake.'))).toContain('ice');
+    expect(names(await analyse('It cost me an arm and a leg.'))).not.toEqual(expect.arrayContaining(['arm']));
+    expect(names(await analyse('My blood was boiling.'))).toEqual(['anger']);
+    expect(names(await analyse('I was in the dark about it.'))).not.toContain('darkness');
+  });
+
   it('reads quoted speech as words said, not things in the scene', async () => {
     const a = await analyse("She told me 'take care of your brother, I am at peace now' and walked into the light.");
     expect(names(a)).not.toContain('sibling');

@@ -1,9 +1,9 @@
 /**
- * Measures the local engine's analysis against four labelled sets and writes
+ * Measures the local engine's analysis against six labelled sets and writes
  * bench/results/engine-eval.json; exits 1 below the pass marks.
  *
  * - server/src/engine/eval/narratives.json: the in-sample set the engine was first tuned on.
- * - server/src/engine/eval/second-set.json, third-set.json, fourth-set.json: dreams written by someone
+ * - server/src/engine/eval/{second,third,fourth,fifth,sixth}-set.json: dreams written by someone
  *   who had not seen the engine, each split into `dev` (tuning allowed) and `test` (held out: only its
  *   figures are reported; its dreams are never printed).
  *
@@ -39,49 +39,72 @@ const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-25 at the end of the second edition's second round: in-sample symbols 0.991 / 0.997,
+  // Measured 2026-11-25 at the end of the second edition's third round: in-sample symbols 0.981 / 0.981,
   // motifs 1 / 1.
-  inSample: { symbolPrecision: 0.97, symbolRecall: 0.97, motifPrecision: 0.97, motifRecall: 0.97 },
+  inSample: { symbolPrecision: 0.96, symbolRecall: 0.96, motifPrecision: 0.97, motifRecall: 0.97 },
   // Held-out test splits, measured the same day; the marks sit two to three points under them. The
   // issue's targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not met on them:
-  // the marks guard what is. Second set: symbols P 0.821 R 0.945, motifs R 0.682, negation 1, idioms
-  // 0.885, typos 0.951, language 1, nonsense 0.975.
+  // the marks guard what is. Second set: symbols P 0.838 R 0.939, motifs R 0.682, negation 1, idioms
+  // 0.923, typos 0.951, language 0.975, nonsense 0.95.
   second: {
-    symbolPrecision: 0.8,
-    symbolRecall: 0.92,
+    symbolPrecision: 0.81,
+    symbolRecall: 0.91,
     motifRecall: 0.66,
     negationAccuracy: 0.97,
-    idiomSuppression: 0.86,
-    typoRecovery: 0.93,
-    languageDetection: 0.97,
-    nonsenseDetection: 0.95,
+    idiomSuppression: 0.89,
+    typoRecovery: 0.92,
+    languageDetection: 0.95,
+    nonsenseDetection: 0.92,
   },
-  // Third set: symbols P 0.845 R 0.894, motifs R 0.657, negation 0.889, idioms 0.842, typos 0.938,
+  // Third set: symbols P 0.858 R 0.916, motifs R 0.686, negation 0.889, idioms 0.895, typos 0.938,
   // language 1, nonsense 0.98.
   third: {
-    symbolPrecision: 0.82,
-    symbolRecall: 0.87,
-    motifRecall: 0.63,
+    symbolPrecision: 0.83,
+    symbolRecall: 0.89,
+    motifRecall: 0.66,
     negationAccuracy: 0.86,
-    idiomSuppression: 0.82,
+    idiomSuppression: 0.86,
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Fourth set (30 test dreams, measured twice: before and after tuning on its dev half): symbols
-  // P 0.825 R 0.874, motifs R 0.556, negation 0.8, idioms 0.5, typos 0.778, language 1, nonsense 0.967.
+  // Fourth set: symbols P 0.832 R 0.869, motifs R 0.556, negation 0.8, idioms 0.5, typos 0.889,
+  // language 1, nonsense 0.967.
   fourth: {
     symbolPrecision: 0.8,
-    symbolRecall: 0.85,
+    symbolRecall: 0.84,
     motifRecall: 0.53,
     negationAccuracy: 0.77,
     idiomSuppression: 0.47,
-    typoRecovery: 0.75,
+    typoRecovery: 0.86,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  fifth: {},
-  sixth: {},
+  // Fifth set (80 dreams written blind this round; test half measured before the round and once after):
+  // symbols P 0.71 R 0.863, motifs R 0.452, negation 1, idioms 0.632, typos 0.938, language 1,
+  // nonsense 0.975.
+  fifth: {
+    symbolPrecision: 0.68,
+    symbolRecall: 0.83,
+    motifRecall: 0.42,
+    negationAccuracy: 0.97,
+    idiomSuppression: 0.6,
+    typoRecovery: 0.91,
+    languageDetection: 0.97,
+    nonsenseDetection: 0.95,
+  },
+  // Sixth set (60 dreams, written blind alongside the fifth; same protocol): symbols P 0.782 R 0.878,
+  // motifs R 0.593, negation 0.917, idioms 0.5, typos 0.917, language 1, nonsense 1.
+  sixth: {
+    symbolPrecision: 0.75,
+    symbolRecall: 0.85,
+    motifRecall: 0.56,
+    negationAccuracy: 0.89,
+    idiomSuppression: 0.47,
+    typoRecovery: 0.89,
+    languageDetection: 0.97,
+    nonsenseDetection: 0.97,
+  },
   lucidFalseClaims: 0,
 };
 

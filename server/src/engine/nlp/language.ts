@@ -27,6 +27,8 @@ const OTHER_LANGUAGE_CONFIDENCE = 0.3;
 /** A weaker guess still counts when it is this many times the next one's. */
 const LEADING_CONFIDENCE = 0.1;
 const LEAD_RATIO = 2;
+/** …in a telling long enough for trigrams to mean something (a short mash can lead by chance). */
+const LEADING_MIN_WORDS = 6;
 
 /** English text is full of function words; another language's words rarely are English ones. */
 const ENGLISH_FUNCTION_SHARE = 0.2;
@@ -96,8 +98,8 @@ export function readLanguage(
   // English words, but a test entry, not a telling ("testing testing", "is this thing on").
   if (isPlaceholderOnly(letters, text)) return { language: 'en', nonsense: true, englishShare };
   const unknown = letters.filter((w) => !isKnown(w));
-  // Only a word of plain letters can be unpronounceable: "mơ", "thấy" are Vietnamese, not mashing.
-  const mashed = unknown.filter((w) => /^[a-z]+$/.test(w) && unpronounceable(w)).length;
+  // Read without its accents: "mơ", "thấy" are Vietnamese and say-able, "ñlkj" is still mashing.
+  const mashed = unknown.filter((w) => unpronounceable(w.normalize('NFD').replace(/\p{M}/gu, ''))).length;
   // Keyboard mashing ("asdf qwer zxcv", "sdkfj sdlkfj"): most unknown words cannot be said.
   if (unknown.length && mashed / unknown.length >= 0.5 && englishShare < ENGLISH_SHARE)
     return { language: 'und', nonsense: true, englishShare };
@@ -108,7 +110,9 @@ export function readLanguage(
   const confident =
     !!top &&
     (top.accuracy >= OTHER_LANGUAGE_CONFIDENCE ||
-      (top.accuracy >= LEADING_CONFIDENCE && top.accuracy >= LEAD_RATIO * (second?.accuracy ?? 0)));
+      (letters.length >= LEADING_MIN_WORDS &&
+        top.accuracy >= LEADING_CONFIDENCE &&
+        top.accuracy >= LEAD_RATIO * (second?.accuracy ?? 0)));
   const otherLanguage = top && top.lang !== 'en' && confident && letters.length >= 2;
   const englishFunction = letters.filter((w) => STOPWORDS.has(w)).length / letters.length;
   // Spanish or Dutch can share many words with English ("sol", "rosa", "water"), but not its function words.

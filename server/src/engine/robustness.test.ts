@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from './compose/rng';
 import { createEngine } from './index';
 import type { DreamForEngine } from './types';
 
@@ -129,17 +130,6 @@ const PIECES = [
   'x'.repeat(120),
 ];
 
-/** mulberry32: a small seeded generator, so the same dreams are tried on every run. */
-function generator(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const silent = { info: () => undefined, warn: () => undefined };
 const engine = createEngine({ provider: 'local', log: silent });
 
@@ -149,8 +139,8 @@ beforeAll(async () => {
 
 describe('robustness', () => {
   it('reads and interprets 300 texts made of awkward pieces without throwing', async () => {
-    const random = generator(20261125);
-    const pick = (n: number) => Math.floor(random() * n);
+    const rng = new Rng(20261125);
+    const pick = (n: number) => rng.int(n);
     const failures: string[] = [];
     for (let i = 0; i < 300; i += 1) {
       const parts = Array.from({ length: 1 + pick(40) }, () => PIECES[pick(PIECES.length)] ?? '');

@@ -1,9 +1,9 @@
 /**
- * Measures the local engine's analysis against six labelled sets and writes
+ * Measures the local engine's analysis against seven labelled sets and writes
  * bench/results/engine-eval.json; exits 1 below the pass marks.
  *
  * - server/src/engine/eval/narratives.json: the in-sample set the engine was first tuned on.
- * - server/src/engine/eval/{second,third,fourth,fifth,sixth}-set.json: dreams written by someone
+ * - server/src/engine/eval/{second,third,fourth,fifth,sixth,seventh}-set.json: dreams written by someone
  *   who had not seen the engine, each split into `dev` (tuning allowed) and `test` (held out: only its
  *   figures are reported; its dreams are never printed).
  *
@@ -28,7 +28,7 @@ import type { DreamAnalysis } from '../server/src/engine';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const IN_SAMPLE_FILE = path.join(root, 'server/src/engine/eval/narratives.json');
 /** The sets written by others, in the order they were written; each has a dev and a test split. */
-const HELD_OUT_SETS = ['second', 'third', 'fourth', 'fifth', 'sixth'] as const;
+const HELD_OUT_SETS = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh'] as const;
 type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 const setFile = (set: HeldOutSet) => path.join(root, `server/src/engine/eval/${set}-set.json`);
 const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
@@ -104,6 +104,18 @@ const PASS_MARKS = {
     typoRecovery: 0.89,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
+  },
+  // Seventh set (60 dreams written blind after the third round's tuning; measured once, never tuned on):
+  // symbols P 0.846 R 0.907, motifs R 0.633, negation 1, idioms 0.9, typos 0.706, language 1, nonsense 0.967.
+  seventh: {
+    symbolPrecision: 0.82,
+    symbolRecall: 0.88,
+    motifRecall: 0.6,
+    negationAccuracy: 0.97,
+    idiomSuppression: 0.87,
+    typoRecovery: 0.68,
+    languageDetection: 0.97,
+    nonsenseDetection: 0.94,
   },
   lucidFalseClaims: 0,
 };

@@ -11,6 +11,7 @@ import { readLanguage } from '../nlp/language';
 import { baseForms } from '../nlp/morphology';
 import { TypoCorrector } from '../nlp/typos';
 import { SliceTimer } from '../util/cooperative';
+import { PEOPLE_CATEGORY } from '../kb/schema';
 import type { Pronoun, TextSpan } from '../types';
 import { markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
 import { readLucidity } from './lucidity';
@@ -46,7 +47,6 @@ const BODILY_STATE_REACH = 5;
 const HEART_FEAR_VERBS = wordList('heart-fear-verbs');
 const FEMALE = wordList('female-person-words');
 const MALE = wordList('male-person-words');
-const PEOPLE_CATEGORY = 'People and Figures';
 /** Beings that are not in the scene when they are only spoken of. */
 const SPOKEN_OF_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals']);
 /** The knowledge-base symbol of a dream in which the dreamer knows they are dreaming. */
@@ -185,21 +185,7 @@ function spokenOf(doc: DreamDocument, hit: SymbolHit): boolean {
   };
   const after = at(hit.token + Math.max(1, hit.length));
   if (after && /^['’]s$/.test(after.text) && at(after.index + 1)?.normal === 'name') return true;
-  let i = hit.token - 1;
-  // Back over what belongs to the noun phrase: "my", "the", "Anna's", "little".
-  for (let skipped = 0; skipped < 4; skipped += 1) {
-    const t = at(i);
-    if (!t) return false;
-    const partOfPhrase =
-      POSSESSIVE_WORDS.has(t.normal) ||
-      DETERMINER_WORDS.has(t.normal) ||
-      /^['’]s$/.test(t.text) ||
-      t.pos === 'ADJ' ||
-      (/^['’]s$/.test(at(i + 1)?.text ?? '') && t.isWord);
-    if (!partOfPhrase) break;
-    i -= 1;
-  }
-  const word = at(i);
+  const word = wordBeforePhrase(doc, hit);
   if (!word || word.negated) return false;
   const verbBefore = (verbs: ReadonlySet<string>) => {
     let j = word.index - 1;
@@ -212,15 +198,38 @@ function spokenOf(doc: DreamDocument, hit: SymbolHit): boolean {
   return word.pos === 'VERB' && [word.normal, ...word.forms].some((f) => CALL_VERBS.has(f));
 }
 
+/**
+ * The word just before the noun phrase a hit ends ("about" in "about my little brother", "phone" in
+ * "phone Anna's mum"), skipping at most four words of the phrase: possessives, determiners, adjectives,
+ * numbers and an owner's "'s".
+ */
+function wordBeforePhrase(doc: DreamDocument, hit: SymbolHit): Token | undefined {
+  const at = (i: number) => {
+    const t = doc.tokens[i];
+    return t && t.sentence === hit.sentence ? t : undefined;
+  };
+  let i = hit.token - 1;
+  for (let skipped = 0; skipped < 4; skipped += 1) {
+    const t = at(i);
+    if (!t) return undefined;
+    const partOfPhrase =
+      POSSESSIVE_WORDS.has(t.normal) ||
+      DETERMINER_WORDS.has(t.normal) ||
+      /^['’]s$/.test(t.text) ||
+      t.pos === 'ADJ' ||
+      t.pos === 'DET' ||
+      t.pos === 'NUM' ||
+      (/^['’]s$/.test(at(i + 1)?.text ?? '') && t.isWord);
+    if (!partOfPhrase) break;
+    i -= 1;
+  }
+  return at(i);
+}
+
 /** Whether a hit is the subject of a book, film or talk ("a book about old ships"). */
 function toldAbout(doc: DreamDocument, hit: SymbolHit): boolean {
-  for (let i = hit.token - 1, skipped = 0; i >= 0 && skipped < 4; i -= 1, skipped += 1) {
-    const t = doc.tokens[i];
-    if (!t || t.sentence !== hit.sentence) return false;
-    if (t.normal === 'about') return aboutTopic(doc, t);
-    if (!(t.pos === 'ADJ' || t.pos === 'DET' || t.pos === 'NUM' || POSSESSIVE_WORDS.has(t.normal))) return false;
-  }
-  return false;
+  const word = wordBeforePhrase(doc, hit);
+  return word?.normal === 'about' && aboutTopic(doc, word);
 }
 
 /** "a book about ships", "a documentary about sharks": the subject of something told, not a thing in the scene. */
@@ -228,6 +237,17 @@ function aboutTopic(doc: DreamDocument, about: Token): boolean {
   if (about.normal !== 'about') return false;
   const noun = doc.tokens[about.index - 1];
   return noun?.sentence === about.sentence && [noun.normal, ...noun.forms].some((f) => TOPIC_NOUNS.has(f));
+}
+
+/**
+ * Someone else's partner, not the dreamer's: "her husband", "Anna's wife", and the bare word "partner"
+ * unless it is "my/our partner" ("every sock has a partner", "my dance partner").
+ */
+function someoneElses(doc: DreamDocument, hit: SymbolHit): boolean {
+  const token = doc.tokens[hit.token];
+  const prev = doc.tokens[hit.token - 1]?.normal ?? '';
+  if (OTHERS_POSSESSIVES.has(prev)) return true;
+  return !!token?.normal.startsWith('partner') && prev !== 'my' && prev !== 'our';
 }
 
 /** Whether a body part is followed, in its clause, by a state of fear ("my legs wouldn't move"). */
@@ -294,10 +314,9 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const lower = hit.surface.toLowerCase();
   if (hit.typo) return symbol.category === 'Actions' ? gerund(hit.term) : `the ${hit.term}`;
   if (symbol.category === 'Actions') return span.length === 1 && lower === gerund(hit.term) ? lower : gerund(name);
-  // A title such as "Lucid ferry": the adjective alone stands for the lucid dream.
-  if (symbol.name === LUCID_SYMBOL && lower === 'lucid') return 'the lucid dream';
-  // A realisation in the dreamer's words ("Ha. Dreaming.", "I know is dream") is named as what it is.
-  if (symbol.name === LUCID_SYMBOL && !lower.includes('lucid')) return 'the lucid dream';
+  // A title such as "Lucid ferry", or a realisation in the dreamer's words ("Ha. Dreaming.", "I know is
+  // dream"), is named as what it is.
+  if (symbol.name === LUCID_SYMBOL && (lower === 'lucid' || !lower.includes('lucid'))) return 'the lucid dream';
   // "Taylor Swift", "beyonce": a famous person is named, capitalised, without an article.
   if (FAMOUS_NAMES.has(lower)) return lower.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
   if (symbol.category === 'Colors') return `the colour ${span.length > 1 ? name : lower}`;
@@ -614,46 +633,47 @@ export class DreamAnalyser {
     );
     // "to ask the driver … there's no driver": denied in the same sentence, the thing is not there.
     const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
-    const images = hits.filter(
-      (h) =>
-        !(h.source === 'narrative' && (h.token >= tailStart || h.token < dreamStart)) &&
+    // Why a hit of the narrative is not an image of the dream, if it is not.
+    const notAnImage = (h: SymbolHit): boolean => {
+      const name = h.symbol.name;
+      // Someone else's partner, in the narrative or the title ("Every sock has a partner").
+      const doc = h.source === 'narrative' ? narrative : h.source === 'title' ? title : null;
+      if (doc && OWN_ONLY_PEOPLE.has(name) && someoneElses(doc, h)) return true;
+      if (h.source !== 'narrative') return false;
+      return (
+        // The waking that ends the dream, what follows it, and a practice log's preface before it.
+        h.token >= tailStart ||
+        h.token < dreamStart ||
         // "I screamed and woke up": the reaction comes with the waking.
-        !(
-          h.source === 'narrative' &&
-          WAKING_REACTIONS.has(h.symbol.name) &&
-          h.token < tailStart &&
-          tailStart - h.token <= REACTION_REACH
-        ) &&
-        !(h.source === 'narrative' && h.symbol.name === 'heart' && heartCueSentences.has(h.sentence)) &&
+        (WAKING_REACTIONS.has(name) && tailStart - h.token <= REACTION_REACH) ||
+        (name === 'heart' && heartCueSentences.has(h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.
-        !(h.source === 'narrative' && h.symbol.category === 'Body' && bodilyState(narrative, h)) &&
-        !(h.source === 'narrative' && deniedIn.has(`${h.symbol.name}@${h.sentence}`)) &&
-        !(h.source === 'narrative' && SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) &&
-        !(h.source === 'narrative' && toldAbout(narrative, h)) &&
+        (h.symbol.category === 'Body' && bodilyState(narrative, h)) ||
+        deniedIn.has(`${name}@${h.sentence}`) ||
+        (SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) ||
+        toldAbout(narrative, h) ||
         // "He said, 'You've let the roses go'": what is said is not in the scene.
-        !(h.source === 'narrative' && narrative.tokens[h.token]?.quoted === true) &&
-        // "her husband" is someone else's partner, not the dreamer's.
-        !(
-          h.source === 'narrative' &&
-          OWN_ONLY_PEOPLE.has(h.symbol.name) &&
-          OTHERS_POSSESSIVES.has(narrative.tokens[h.token - 1]?.normal ?? '')
-        ),
-    );
+        narrative.tokens[h.token]?.quoted === true
+      );
+    };
+    const images = hits.filter((h) => !notAnImage(h));
     // "a big bird flew in", "kangaroos swimming laps": an animal's action, not the dreamer's.
     for (let i = images.length - 1; i >= 0; i -= 1) {
       const h = images[i];
-      if (
-        h &&
-        h.source === 'narrative' &&
-        OWN_ACTIONS.has(h.symbol.name) &&
-        (await this.animalDoes(narrative, h.token))
-      )
+      if (h?.source === 'narrative' && OWN_ACTIONS.has(h.symbol.name) && (await this.animalDoes(narrative, h.token)))
         images.splice(i, 1);
     }
-    const driverSymbol = this.deps.kb.byName.get(DRIVING.actor);
-    const driving = images.find((h) => h.source === 'narrative' && h.symbol.name === DRIVING.action);
-    if (driverSymbol && driving && !images.some((h) => h.symbol === driverSymbol))
-      images.push({ ...driving, symbol: driverSymbol, via: 'hypernym', term: DRIVING.actor });
+    // A symbol the dream implies at the words of another hit ("we drove": a driver).
+    const implySymbol = (list: SymbolHit[], name: string, from: SymbolHit | undefined) => {
+      const symbol = this.deps.kb.byName.get(name);
+      if (symbol && from && !list.some((h) => h.symbol === symbol))
+        list.push({ ...from, symbol, via: 'hypernym', term: name });
+    };
+    implySymbol(
+      images,
+      DRIVING.actor,
+      images.find((h) => h.source === 'narrative' && h.symbol.name === DRIVING.action),
+    );
     const lucidity = readLucidity(
       readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
       tags,
@@ -736,12 +756,12 @@ export class DreamAnalyser {
     if (late) implied('deceased-visitor', late.sentence);
 
     // A false awakening is a dream within a dream: the waking it tells of is one.
-    const falseAwakening = motifs.find((m) => m.id === 'false-awakening');
-    const nested = this.deps.kb.byName.get(NESTED_DREAM);
-    if (falseAwakening && nested && !allHits.some((h) => h.symbol === nested)) {
-      const waking = images.find((h) => h.source === 'narrative' && h.symbol.name === 'wake');
-      if (waking) allHits.push({ ...waking, symbol: nested, via: 'hypernym', term: NESTED_DREAM });
-    }
+    if (motifs.some((m) => m.id === 'false-awakening'))
+      implySymbol(
+        allHits,
+        NESTED_DREAM,
+        images.find((h) => h.source === 'narrative' && h.symbol.name === 'wake'),
+      );
     const bySymbol = new Map<string, { symbol: KbSymbol; hits: SymbolHit[] }>();
     for (const hit of allHits) {
       const entry = bySymbol.get(hit.symbol.name) ?? { symbol: hit.symbol, hits: [] };

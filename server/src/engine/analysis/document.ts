@@ -360,7 +360,7 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
   const found: IdiomMatch[] = [];
   let chars = 0;
   for (const piece of pieces) {
-    const part = readDocument(nlp, piece, sentences.length);
+    const part = readPiece(nlp, piece, sentences.length);
     const offset = tokens.length;
     const idiomOffset = found.length;
     const moved = <T extends { startChar: number; endChar: number }>(x: T): T => ({
@@ -379,8 +379,15 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
   return { tokens, sentences, idioms: found };
 }
 
-/** Tokenises, tags and lemmatises a text and marks negated tokens, sentence by sentence. */
-export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0): DreamDocument {
+/** Tokenises, tags and lemmatises a text and marks negated tokens, sentence by sentence, and quoted speech. */
+export function readDocument(nlp: WinkMethods, text: string): DreamDocument {
+  const document = readPiece(nlp, text, 0);
+  markQuoted(document.tokens, text);
+  return document;
+}
+
+/** readDocument without the quotes: a piece of a long text, whose quotes are marked once over the whole. */
+function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): DreamDocument {
   const its = nlp.its;
   // wink's declaration of its.lemma (which takes the model's addons) does not match its own ItsFunction type.
   const lemmaOf = its.lemma as unknown as ItsFunction<string>;
@@ -468,6 +475,5 @@ export function readDocument(nlp: WinkMethods, text: string, sentenceOffset = 0)
       endChar: last && tokens.length > start ? last.endChar : sentenceStartChar,
     });
   });
-  markQuoted(tokens, text);
   return { tokens, sentences, idioms: found };
 }

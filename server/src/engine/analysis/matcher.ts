@@ -5,6 +5,7 @@ import { STOPWORDS } from '../nlp/text';
 import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol } from '../types';
 import { SliceTimer } from '../util/cooperative';
+import { PEOPLE_CATEGORY } from '../kb/schema';
 import type { DreamDocument, Token } from './document';
 import { PosPolicy } from './pos-policy';
 
@@ -74,7 +75,6 @@ const BURNING_BODY = wordList('burning-body');
 /** A dream with one of these is at an airport: its gates are boarding gates. */
 const AIRPORT_WORDS = wordList('airport-words');
 const NUMBERED_THINGS = wordList('numbered-things');
-const PEOPLE_CATEGORY = 'People and Figures';
 /** Places read from a verb after a modal ("will ruin this", "could house"): the verb, not the place. */
 const MODAL_VERB_MISREADS = new Set(['Places', 'Buildings and Rooms']);
 const DETERMINER_WORDS = wordList('determiners');
@@ -184,9 +184,6 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     return true;
   // "a stone swan": stone as the material, not a rock.
   if (symbol.name === 'rock' && token.normal === 'stone' && next?.sentence === token.sentence && next.pos === 'NOUN')
-    return true;
-  // "every sock has a partner", "my dance partner": only "my partner" is the dreamer's.
-  if (symbol.name === 'partner' && token.normal.startsWith('partner') && !/^(my|our)$/.test(prev?.normal ?? ''))
     return true;
   // "armed robbers": carrying weapons, not arms.
   if (symbol.name === 'arm' && /^(armed|unarmed)$/.test(token.normal)) return true;
@@ -487,31 +484,26 @@ export class SymbolMatcher {
     return false;
   }
 
-  private namesAnimal(t: Token | undefined, sentence: number): boolean {
+  /** Whether some form of the word (in the given sentence) names a symbol of `category`. */
+  private namesCategory(t: Token | undefined, sentence: number, category: string): boolean {
     return (
       !!t &&
       t.sentence === sentence &&
-      [t.normal, t.lemma, ...t.forms].some((w) => this.deps.kb.words.get(w)?.symbol.category === 'Animals')
+      [t.normal, t.lemma, ...t.forms].some((w) => this.deps.kb.words.get(w)?.symbol.category === category)
     );
   }
 
   /** Whether the word names a person ("college friend", "school teacher", "my PE teacher from school"). */
   private modifiesPerson(token: Token, doc: DreamDocument): boolean {
     if (token.pos === 'ADJ') return false;
-    const isPerson = (t: Token | undefined) =>
-      !!t &&
-      t.sentence === token.sentence &&
-      [t.normal, t.lemma, ...t.forms].some((w) => this.deps.kb.words.get(w)?.symbol.category === PEOPLE_CATEGORY);
     // "a friend from work", "my old teacher from school": where someone is from, not where the dream is.
     let k = token.index - 1;
     while (doc.tokens[k] && /^(the|my|our|his|her|their|old|primary|secondary|high)$/.test(doc.tokens[k]?.normal ?? ''))
       k -= 1;
-    if (doc.tokens[k]?.normal === 'from' && isPerson(doc.tokens[k - 1])) return true;
+    if (doc.tokens[k]?.normal === 'from' && this.namesCategory(doc.tokens[k - 1], token.sentence, PEOPLE_CATEGORY))
+      return true;
     const next = doc.tokens[token.index + 1];
-    if (!next || next.sentence !== token.sentence || !next.isWord) return false;
-    return [next.normal, next.lemma, ...next.forms].some(
-      (w) => this.deps.kb.words.get(w)?.symbol.category === PEOPLE_CATEGORY,
-    );
+    return !!next?.isWord && this.namesCategory(next, token.sentence, PEOPLE_CATEGORY);
   }
 
   /** "my laptop died", "the battery was dead": a made thing that stops working does not die. */
@@ -733,7 +725,8 @@ export class SymbolMatcher {
       if ((ref.symbol.name === 'die' || ref.symbol.name === 'death') && (await this.thingDies(token, doc))) continue;
       if (via !== 'hypernym' && this.isCompoundModifier(token, doc)) continue;
       // "a baby elephant": a young animal, not a baby.
-      if (ref.symbol.name === 'baby' && this.namesAnimal(doc.tokens[token.index + 1], token.sentence)) continue;
+      if (ref.symbol.name === 'baby' && this.namesCategory(doc.tokens[token.index + 1], token.sentence, 'Animals'))
+        continue;
       // "my college friend", "the school teacher": the place says who the person is; it is not a scene.
       if (PLACE_CATEGORIES.has(ref.symbol.category) && this.modifiesPerson(token, doc)) continue;
       if (via === 'hypernym' && this.modifiesNextNoun(token, doc)) continue;

@@ -1,5 +1,6 @@
 import type { DreamReading } from '../analysis/analyse';
 import type { KnowledgeBase } from '../kb/loader';
+import { PEOPLE_CATEGORY } from '../kb/schema';
 import { contentWords } from '../nlp/text';
 import type { DetectedSymbol, DreamAnalysis, DreamForEngine, PersonalSymbol } from '../types';
 import type { ComposeContext } from './context';
@@ -95,7 +96,7 @@ function compose(input: ComposeInput, variant: number, attempt: number, repeats:
   const shape = shapeOf(input.dream, analysis, input.recurrences, input.recurringMarked);
   const fits = {
     lucid: lucidFits(shape, analysis, input.intention),
-    people: analysis.symbols.some((s) => s.category === 'People and Figures'),
+    people: analysis.symbols.some((s) => s.category === PEOPLE_CATEGORY),
     story: narrative.sentences.length >= 3,
   };
   const angle = angleFor(variant, fits);

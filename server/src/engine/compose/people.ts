@@ -1,4 +1,5 @@
 import type { DreamDocument } from '../analysis/document';
+import { PEOPLE_CATEGORY } from '../kb/schema';
 import type { DetectedSymbol } from '../types';
 import { sentenceFragment } from './phrases';
 
@@ -31,8 +32,6 @@ const MALE = new Set(
     ' ',
   ),
 );
-
-export const PEOPLE_CATEGORY = 'People and Figures';
 
 export function isPerson(symbol: DetectedSymbol): boolean {
   return symbol.category === PEOPLE_CATEGORY;

@@ -98,6 +98,8 @@ export const KB_CATEGORIES = [
   'Events and Occasions',
 ] as const;
 export type KbCategory = (typeof KB_CATEGORIES)[number];
+/** The category of people and figures: read for pronouns, visits and who is only spoken of. */
+export const PEOPLE_CATEGORY: KbCategory = 'People and Figures';
 
 /** Universal part-of-speech tags, as the tagger writes them. */
 export const POS_TAGS = [

@@ -302,8 +302,9 @@ export class TypoCorrector {
     if (!best.length) return null;
     if (best.length === 1) return best[0] ?? null;
     // Tied on cost: one slip is likelier than two cheap ones ("celing" is ceiling, not caking).
-    const fewest = Math.min(...best.map((c) => editCount(word, c.word)));
-    best = best.filter((c) => editCount(word, c.word) === fewest);
+    const slips = best.map((c) => editCount(word, c.word));
+    const fewest = Math.min(...slips);
+    best = best.filter((_, k) => slips[k] === fewest);
     if (best.length === 1) return best[0] ?? null;
     // Tied with a closed-class word: that word, far commoner than any other ("beign" is being, not beige).
     const closed = best.filter((c) => FUNCTION_WORDS.has(c.word));

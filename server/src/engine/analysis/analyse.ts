@@ -64,10 +64,15 @@ const CLOSE_PEOPLE = wordList('close-people');
 const OTHERS_POSSESSIVES = wordList('others-possessives');
 const FUNCTION_WORDS = wordList('function-words');
 const OWN_ACTIONS = wordList('own-actions');
+const LIVING_ACTIONS = wordList('living-actions');
 const WAKING_REACTIONS = wordList('waking-reactions');
 const CELEBRITY = 'celebrity';
 /** The knowledge-base symbol of a false awakening. */
 const NESTED_DREAM = 'dream within a dream';
+/** The knowledge-base symbol of waking up. */
+const WAKE_SYMBOL = 'wake';
+/** Motifs whose waking happens inside the experience. */
+const WAKING_INSIDE_MOTIFS = new Set(['false-awakening', 'trapped-unable-to-move', 'shadow-figure-bedside']);
 /** Where a famous person is seen without being met. */
 const SCREEN_WORDS = new Set([
   'tv',
@@ -133,6 +138,64 @@ function prefaceEnd(doc: DreamDocument): number {
       }
   }
   return 0;
+}
+
+/** After "passed", these make it something other than a death ("passed my test", "passed out"). */
+const PASSED_NOT_DEATH = new Set(['out', 'by', 'through', 'over', 'around', 'round', 'it', 'them', 'me', 'him', 'her']);
+
+/** Whether the token at `i` tells of a death ("she died", "passed away"; not "I passed my test"). */
+function isDeathWord(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  if (!t || !DEATH_FORMS.has(t.normal)) return false;
+  if (t.normal !== 'passed') return true;
+  const next = tokens.slice(i + 1).find((x) => x.isWord)?.normal ?? '';
+  return !(PASSED_NOT_DEATH.has(next) || DETERMINER_WORDS.has(next) || POSSESSIVE_WORDS.has(next));
+}
+
+/** Whether the hit at `token` (spanning `length` tokens) only owns something: "dad's car", "the house of my gran". */
+function isPossessor(tokens: Token[], token: number, length: number): boolean {
+  const after = tokens[token + length];
+  if (after && /^['’]s?$/.test(after.text)) return true;
+  const before = tokens
+    .slice(0, token)
+    .filter((t) => t.isWord)
+    .slice(-2);
+  return before[1] !== undefined && POSSESSIVE_WORDS.has(before[1].normal) && before[0]?.normal === 'of';
+}
+
+/** Categories whose members have body parts of their own. */
+const BODIED_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals', 'Body', 'Spiritual and Otherworldly']);
+
+/**
+ * A body-part word that belongs to a thing: "the chair's loose leg", "the leg of the table". The owner
+ * is another hit of a category without a body.
+ */
+function thingsPart(doc: DreamDocument, h: SymbolHit, hits: SymbolHit[]): boolean {
+  const owner = (end: number) =>
+    hits.some(
+      (o) =>
+        o.source === 'narrative' &&
+        o.token + Math.max(1, o.length) === end &&
+        !BODIED_CATEGORIES.has(o.symbol.category),
+    );
+  // "the chair's (loose) leg": a possessive mark within two words before the part.
+  for (let i = h.token - 1; i >= Math.max(0, h.token - 3); i -= 1) {
+    const t = doc.tokens[i];
+    if (!t) break;
+    if (/^['’]s?$/.test(t.text)) return owner(i);
+    if (t.sentence !== h.sentence) break;
+  }
+  // "the leg of the table"
+  const after = doc.tokens
+    .slice(h.token + Math.max(1, h.length))
+    .filter((t) => t.isWord)
+    .slice(0, 3);
+  if (after[0]?.normal !== 'of') return false;
+  const head = after[1] && DETERMINER_WORDS.has(after[1].normal) ? after[2] : after[1];
+  return (
+    !!head &&
+    hits.some((o) => o.source === 'narrative' && o.token === head.index && !BODIED_CATEGORIES.has(o.symbol.category))
+  );
 }
 
 function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
@@ -534,22 +597,39 @@ export class DreamAnalyser {
     }
   }
 
-  /** Whether the subject just before the verb at `at` is an animal ("the bird flew", "kangaroos swimming"). */
-  private async animalDoes(doc: DreamDocument, at: number): Promise<boolean> {
+  /**
+   * What kind of thing the subject just before the verb at `at` is: 'animal' ("the bird flew",
+   * "kangaroos swimming"), 'living' (a person or figure), 'thing' ("the whole town was gone under"),
+   * or null when there is no noun subject there.
+   */
+  private async subjectKind(doc: DreamDocument, at: number): Promise<'animal' | 'living' | 'thing' | null> {
     const verb = doc.tokens[at];
-    if (!verb || (verb.pos !== 'VERB' && !/(ing|ed)$/.test(verb.normal))) return false;
+    if (!verb || (verb.pos !== 'VERB' && !/(ing|ed)$/.test(verb.normal))) return null;
     let k = at - 1;
     while (doc.tokens[k] && ['AUX', 'ADV', 'PART'].includes(doc.tokens[k]?.pos ?? '')) k -= 1;
     const subject = doc.tokens[k];
     if (!subject || subject.sentence !== verb.sentence || (subject.pos !== 'NOUN' && subject.pos !== 'PROPN'))
-      return false;
+      return null;
+    // "my dad was at the bottom yelling": the noun of a prepositional phrase is no subject.
+    let j = k - 1;
+    while (doc.tokens[j] && ['DET', 'ADJ', 'PRON', 'NUM'].includes(doc.tokens[j]?.pos ?? '')) j -= 1;
+    if (doc.tokens[j]?.pos === 'ADP' && doc.tokens[j]?.sentence === verb.sentence) return null;
+    if (subject.pos === 'PROPN' || subject.name) return 'living';
     for (const form of [subject.lemma, subject.normal, ...subject.forms]) {
       const ref = this.deps.kb.words.get(form);
-      if (ref) return ref.symbol.category === 'Animals';
+      if (ref)
+        return ref.symbol.category === 'Animals'
+          ? 'animal'
+          : BODIED_CATEGORIES.has(ref.symbol.category)
+            ? 'living'
+            : 'thing';
       const first = this.deps.wordnet.lookup(form, 'noun')?.offsets[0];
-      if (first !== undefined) return (await this.deps.wordnet.synset(first, 'noun')).lexName === 'noun.animal';
+      if (first !== undefined) {
+        const lexName = (await this.deps.wordnet.synset(first, 'noun')).lexName;
+        return lexName === 'noun.animal' ? 'animal' : lexName === 'noun.person' ? 'living' : 'thing';
+      }
     }
-    return false;
+    return null;
   }
 
   get kb(): KnowledgeBase {
@@ -633,6 +713,14 @@ export class DreamAnalyser {
     );
     // "to ask the driver … there's no driver": denied in the same sentence, the thing is not there.
     const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
+    // "the chair's loose leg": a thing's part, neither an image nor a cue of a motif.
+    const thingsParts = new Set(
+      hits.filter((h) => h.source === 'narrative' && h.symbol.category === 'Body' && thingsPart(narrative, h, hits)),
+    );
+    // Tokens that are no cue of a motif either.
+    const noCue = new Set<Token>();
+    for (const h of thingsParts)
+      for (const t of narrative.tokens.slice(h.token, h.token + Math.max(1, h.length))) noCue.add(t);
     // Why a hit of the narrative is not an image of the dream, if it is not.
     const notAnImage = (h: SymbolHit): boolean => {
       const name = h.symbol.name;
@@ -648,7 +736,7 @@ export class DreamAnalyser {
         (WAKING_REACTIONS.has(name) && tailStart - h.token <= REACTION_REACH) ||
         (name === 'heart' && heartCueSentences.has(h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.
-        (h.symbol.category === 'Body' && bodilyState(narrative, h)) ||
+        (h.symbol.category === 'Body' && (bodilyState(narrative, h) || thingsParts.has(h))) ||
         deniedIn.has(`${name}@${h.sentence}`) ||
         (SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) ||
         toldAbout(narrative, h) ||
@@ -660,8 +748,17 @@ export class DreamAnalyser {
     // "a big bird flew in", "kangaroos swimming laps": an animal's action, not the dreamer's.
     for (let i = images.length - 1; i >= 0; i -= 1) {
       const h = images[i];
-      if (h?.source === 'narrative' && OWN_ACTIONS.has(h.symbol.name) && (await this.animalDoes(narrative, h.token)))
+      if (h?.source !== 'narrative') continue;
+      const own = OWN_ACTIONS.has(h.symbol.name);
+      const living = LIVING_ACTIONS.has(h.symbol.name);
+      if (!own && !living) continue;
+      const kind = await this.subjectKind(narrative, h.token);
+      // "the whole town was gone under": what only the living do, done by a thing, is no event of it.
+      if (own && kind === 'animal') images.splice(i, 1);
+      else if (living && kind === 'thing') {
         images.splice(i, 1);
+        for (const t of narrative.tokens.slice(h.token, h.token + Math.max(1, h.length))) noCue.add(t);
+      }
     }
     // A symbol the dream implies at the words of another hit ("we drove": a driver).
     const implySymbol = (list: SymbolHit[], name: string, from: SymbolHit | undefined) => {
@@ -708,6 +805,7 @@ export class DreamAnalyser {
             ],
             hits: allHits,
             tags: tagDocs,
+            ignored: noCue,
           })
         : []
     ).map((m) => ({ id: m.motif.id, name: m.motif.name, sentence: m.sentence }));
@@ -741,9 +839,17 @@ export class DreamAnalyser {
     if (lucidity.evidence) implied('becoming-lucid', lucidity.evidence.sentence);
     // Someone close whose death is told as waking-life past, and who is there in the dream: a visit.
     const deathIn = (past: boolean) =>
-      narrative.tokens.some((t) => t.isWord && !t.negated && t.backstory === past && DEATH_FORMS.has(t.normal));
+      narrative.tokens.some(
+        (t) => t.isWord && !t.negated && t.backstory === past && isDeathWord(narrative.tokens, t.index),
+      );
+    // Someone close in the scene, not only the owner of something in it ("dad's old Volvo", "the house
+    // of my grandparents").
     const kin = images.find(
-      (h) => h.source === 'narrative' && h.symbol.category === PEOPLE_CATEGORY && CLOSE_PEOPLE.has(h.symbol.name),
+      (h) =>
+        h.source === 'narrative' &&
+        h.symbol.category === PEOPLE_CATEGORY &&
+        CLOSE_PEOPLE.has(h.symbol.name) &&
+        !isPossessor(narrative.tokens, h.token, Math.max(1, h.length)),
     );
     if (kin && deathIn(true) && !deathIn(false)) implied('deceased-visitor', kin.sentence);
     // "my late grandad was sitting in his chair": someone close called late is someone who has died.
@@ -762,8 +868,13 @@ export class DreamAnalyser {
         NESTED_DREAM,
         images.find((h) => h.source === 'narrative' && h.symbol.name === 'wake'),
       );
+    // Waking is an image only inside the experience: a false awakening, or the sleep paralysis one
+    // wakes into. Any other waking is how the dream ended or the night around it ("Woke at 6:10",
+    // "only when I woke up I realised").
+    const wakingInside = motifs.some((m) => WAKING_INSIDE_MOTIFS.has(m.id));
+    const keptHits = wakingInside ? allHits : allHits.filter((h) => h.symbol.name !== WAKE_SYMBOL);
     const bySymbol = new Map<string, { symbol: KbSymbol; hits: SymbolHit[] }>();
-    for (const hit of allHits) {
+    for (const hit of keptHits) {
       const entry = bySymbol.get(hit.symbol.name) ?? { symbol: hit.symbol, hits: [] };
       entry.hits.push(hit);
       bySymbol.set(hit.symbol.name, entry);

@@ -39,10 +39,20 @@ interface Scope {
   phraseWords: Set<string>;
   /** Symbol names and matched terms found at a token, with the length of the hit. */
   symbolsAt: Map<Token, Array<{ term: string; length: number }>>;
+  /** Tokens that are no cue of anything. */
+  ignored: Set<Token>;
 }
 
 function usable(scope: Scope, t: Token | undefined, negationStated: boolean): t is Token {
-  return !!t && (negationStated || !t.negated) && t.idiom < 0 && (!t.backstory || scope.backstory);
+  // Words said in the dream are not its events ("She said: 'You are late for yourself'").
+  return (
+    !!t &&
+    (negationStated || !t.negated) &&
+    t.idiom < 0 &&
+    !t.quoted &&
+    !scope.ignored.has(t) &&
+    (!t.backstory || scope.backstory)
+  );
 }
 
 /** End (exclusive) of the multi-word term starting at token `s` of `seq`, or -1. */
@@ -182,6 +192,8 @@ export interface MotifInput {
   docs: Array<{ doc: DreamDocument; source: 'narrative' | 'title' }>;
   hits: SymbolHit[];
   tags: DreamDocument[];
+  /** Tokens that are no cue of anything ("the chair's leg" names no body). */
+  ignored?: Set<Token>;
 }
 
 export interface MotifMatch {
@@ -198,7 +210,8 @@ interface Scopes {
 function buildScopes(input: MotifInput, backstory: boolean): Scopes {
   const sentences: Scopes['sentences'] = [];
   const symbolsAt: Scope['symbolsAt'] = new Map();
-  const dream: Scope = { words: new Set(), phraseWords: new Set(), sequences: [], backstory, symbolsAt };
+  const ignored = input.ignored ?? new Set<Token>();
+  const dream: Scope = { words: new Set(), phraseWords: new Set(), sequences: [], backstory, symbolsAt, ignored };
   // Only the symbol's name joins the scope, not its other synonyms: "waves" must not make "tsunami" present.
   const addSymbolTerms = (scope: Scope, hit: SymbolHit) => {
     scope.words.add(hit.symbol.name);
@@ -213,10 +226,18 @@ function buildScopes(input: MotifInput, backstory: boolean): Scopes {
     }
     for (const sentence of doc.sentences) {
       const tokens = doc.tokens.slice(sentence.start, sentence.end);
-      const scope: Scope = { words: new Set(), phraseWords: new Set(), sequences: [tokens], backstory, symbolsAt };
+      const scope: Scope = {
+        words: new Set(),
+        phraseWords: new Set(),
+        sequences: [tokens],
+        backstory,
+        symbolsAt,
+        ignored,
+      };
       for (const t of tokens) {
         // Words of a figure of speech are not events of the dream ("time flew by" is no flight).
-        if (!t.isWord || t.negated || t.idiom >= 0 || (t.backstory && !backstory)) continue;
+        if (!t.isWord || t.negated || t.idiom >= 0 || t.quoted || (t.backstory && !backstory)) continue;
+        if (ignored.has(t)) continue;
         for (const w of [t.normal, ...t.forms]) {
           scope.phraseWords.add(w);
           if (!t.likeness) scope.words.add(w);

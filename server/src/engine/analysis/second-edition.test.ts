@@ -175,6 +175,45 @@ describe('motifs the reading implies', () => {
     const loss = motifs(await analyse('My mother died in the dream and I cried at the funeral.'));
     expect(loss).toContain('loved-one-dying');
     expect(loss).not.toContain('deceased-visitor');
+    // Passing a test is no death, and someone who only owns a thing in the dream does not visit.
+    expect(
+      motifs(await analyse("I was driving my dad's old Volvo to the pier. I passed my test 15 years ago.")),
+    ).not.toContain('deceased-visitor');
+  });
+});
+
+describe('cues that are not what they look like', () => {
+  it("reads a thing's part as no body and no motif cue", async () => {
+    const a = await analyse("I glued the chair's loose leg and told her we must wait for it to set.");
+    expect(names(a)).toContain('chair');
+    expect(names(a)).not.toContain('leg');
+    expect(motifs(a)).not.toContain('unable-to-scream-or-run');
+    expect(names(await analyse('The leg of the table broke.'))).not.toContain('leg');
+    // The dreamer's own legs stay.
+    expect(motifs(await analyse('My legs were glued to the floor as it came closer.'))).toContain(
+      'unable-to-scream-or-run',
+    );
+  });
+
+  it('reads what only the living do, done by a thing, as no event', async () => {
+    const town = await analyse('I reached the top of the hill and the whole town was gone under.');
+    expect(names(town)).not.toContain('drown');
+    expect(motifs(town)).not.toContain('drowning');
+    expect(names(await analyse('My dad was at the bottom of the stairs yelling at me.'))).toContain('scream');
+    expect(names(await analyse('The baby was crying in the next room.'))).toContain('cry');
+  });
+
+  it('reads no motif from words said in the dream', async () => {
+    const a = await analyse("An old woman came from behind a dune. She said: 'You are late for yourself.'");
+    expect(motifs(a)).not.toContain('being-late');
+    expect(motifs(await analyse('I was late for my flight and ran through the airport.'))).toContain('being-late');
+  });
+
+  it('reads speechlessness only where nothing came out of the mouth', async () => {
+    expect(
+      motifs(await analyse('I gave birth in a pool, no pain at all, and the baby came out already talking.')),
+    ).not.toContain('unable-to-speak');
+    expect(motifs(await analyse('I opened my mouth to talk but no sound came out.'))).toContain('unable-to-speak');
   });
 });
 
@@ -622,9 +661,18 @@ describe('names, compounds and endings', () => {
     );
     // Falling back asleep starts another dream.
     expect(names(await analyse('I woke up at dawn, fell back asleep and dreamt of a wolf.'))).toContain('wolf');
+    // Waking is an image only inside the experience (a false awakening, sleep paralysis): a dream that
+    // opens on a waking keeps its scene, not the waking.
+    const opening = names(await analyse('I woke up in a strange room and walked to the window, where a wolf waited.'));
+    expect(opening).toEqual(expect.arrayContaining(['room', 'window', 'wolf']));
+    expect(opening).not.toContain('wake');
+    // "Only when I woke up I realised", "Woke at 6:10": no image, wherever it stands.
     expect(
-      names(await analyse('I woke up in a strange room and walked to the window, where a wolf waited.')),
-    ).toContain('wake');
+      names(await analyse('Only when I woke up I realised the bride wore black. We danced at the wedding.')),
+    ).not.toContain('wake');
+    expect(names(await analyse("I woke up and couldn't move. A dark figure stood at the end of my bed."))).toContain(
+      'wake',
+    );
   });
 
   it('gives people the pronoun the dream gives them', async () => {

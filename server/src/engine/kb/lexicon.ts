@@ -57,6 +57,7 @@ export const LEXICON_LISTS = [
   'intention-framing',
   'letter-shapes',
   'likened-senses',
+  'living-actions',
   'locative',
   'male-person-words',
   'modifier-compounds',

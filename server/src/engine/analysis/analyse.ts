@@ -198,6 +198,27 @@ function thingsPart(doc: DreamDocument, h: SymbolHit, hits: SymbolHit[]): boolea
   );
 }
 
+/** Animals people keep, named after "my", "our" in "put our dog down". */
+const PET_WORDS = new Set(['dog', 'cat', 'puppy', 'kitten', 'horse', 'pony', 'rabbit', 'bunny', 'hamster', 'pet']);
+
+/** "we had to put Biscuit down", "put her to sleep", "put our old dog down": a pet's death. */
+function petPutDown(tokens: Token[]): boolean {
+  return tokens.some((t, i) => {
+    if (t.normal !== 'put' || t.negated) return false;
+    const next = tokens.slice(i + 1, i + 6).filter((x) => x.isWord);
+    let k = 0;
+    const object = next[k];
+    if (!object) return false;
+    if (POSSESSIVE_WORDS.has(object.normal)) {
+      while (next[k + 1]?.pos === 'ADJ') k += 1;
+      if (!PET_WORDS.has(next[k + 1]?.lemma ?? '')) return false;
+      k += 1;
+    } else if (!(object.pos === 'PROPN' || object.normal === 'her' || object.normal === 'him')) return false;
+    const rest = next.slice(k + 1, k + 3).map((x) => x.normal);
+    return rest[0] === 'down' || (rest[0] === 'to' && rest[1] === 'sleep');
+  });
+}
+
 function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
   const candidates = hits
     .filter((h) => h.source === 'narrative')
@@ -632,6 +653,15 @@ export class DreamAnalyser {
     return null;
   }
 
+  /** Whether a word names someone whose death a dreamer mourns: someone close, or a pet. */
+  private mournable(t: Token): boolean {
+    return [t.lemma, t.normal, ...t.forms].some((form) => {
+      if (PET_WORDS.has(form)) return true;
+      const ref = this.deps.kb.words.get(form);
+      return !!ref && ref.symbol.category === PEOPLE_CATEGORY && CLOSE_PEOPLE.has(ref.symbol.name);
+    });
+  }
+
   get kb(): KnowledgeBase {
     return this.deps.kb;
   }
@@ -852,6 +882,31 @@ export class DreamAnalyser {
         !isPossessor(narrative.tokens, h.token, Math.max(1, h.length)),
     );
     if (kin && deathIn(true) && !deathIn(false)) implied('deceased-visitor', kin.sentence);
+    // "Our dog passed away two years ago. She ran across the beach to me.": the one whose death is
+    // told, back in a later sentence as he or she.
+    const mournedIn = narrative.sentences.find((s) => {
+      const ts = narrative.tokens.slice(s.start, s.end);
+      const put = petPutDown(ts);
+      return (
+        put ||
+        (ts.some((t) => t.isWord && !t.negated && t.backstory && isDeathWord(narrative.tokens, t.index)) &&
+          ts.some((t) => t.isWord && this.mournable(t)))
+      );
+    });
+    if (mournedIn && !deathIn(false)) {
+      const back = narrative.tokens.find(
+        (t, i) =>
+          t.sentence > mournedIn.index &&
+          !t.backstory &&
+          !t.quoted &&
+          (t.normal === 'he' || t.normal === 'she') &&
+          ['VERB', 'AUX'].includes(narrative.tokens[i + 1]?.pos ?? ''),
+      );
+      if (back) implied('deceased-visitor', back.sentence);
+    }
+    // "since we had to put Biscuit down": a pet put to sleep, and an animal in the dream, is its visit.
+    const animal = images.find((h) => h.source === 'narrative' && h.symbol.category === 'Animals');
+    if (animal && petPutDown(narrative.tokens)) implied('deceased-visitor', animal.sentence);
     // "my late grandad was sitting in his chair": someone close called late is someone who has died.
     const late = images.find((h) => {
       if (h.source !== 'narrative' || h.symbol.category !== PEOPLE_CATEGORY || !CLOSE_PEOPLE.has(h.symbol.name))

@@ -33,9 +33,12 @@ const LUCID_STATE =
 const SAID_REALISATION =
   /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,12}?[,:]?\s*)(this is|this must be|it's|it is|i'm|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”]|$|\s+(?:and|now|right now)\b))/gi;
 
-/** "I realised none of this was real", "it dawned on me that I was asleep", "I knew this must be a dream". */
+/**
+ * "I realised none of this was real", "it dawned on me that I was asleep", "so I understand: I am still
+ * sleeping", "I knew this must be a dream".
+ */
 const UNREAL_REALISATION =
-  /\b(knew|know|realized|realised|realize|realise|understood|noticed|figured|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i\s+(?:was|am|must be|must have been)\s+(?:still\s+)?asleep|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
+  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
 
 /**
  * "I know is dream" (a learner's English), "a reality check finally worked": the realisation said

@@ -83,6 +83,7 @@ describe('negation at clause level', () => {
       'I knew this must be a dream because the clock melted.',
       'I have been practising reality checks for months, and last night one finally worked.',
       'I am in my grandmother house but I know is dream because the stairs go down forever.',
+      'This is my reality check, so I understand: I am still sleeping.',
     ])
       expect(lucid(text), text).toBe(true);
     for (const text of [
@@ -97,6 +98,8 @@ describe('negation at clause level', () => {
       'I realised it was real.',
       'My reality check never worked.',
       "I did a reality check and it didn't work.",
+      "I don't understand why I was still sleeping at noon.",
+      'I noticed I was sleeping on the couch.',
     ])
       expect(lucid(text), text).toBe(false);
   });
@@ -114,6 +117,11 @@ describe('motifs told without their usual words', () => {
       ["I was at my nan's bungalow. I went there every summer as a kid.", 'childhood-home-or-old-school'],
       ['dreamt taylor swfit moved in next door', 'meeting-a-celebrity'],
       ['I kept telling the kids we would be late for school.', 'being-late'],
+      ["I was screaming her name but I couldn't find the dog.", 'losing-something-precious'],
+      ["I go to her cot and it's empty, the blanket is cold.", 'losing-something-precious'],
+      ['We had to put Biscuit down last month. She came trotting round the house to me.', 'deceased-visitor'],
+      ['Our dog passed away two years ago. She ran across the beach to me.', 'deceased-visitor'],
+      ["I'm on the ward in just my underwear and nobody has noticed yet.", 'naked-in-public'],
     ];
     for (const [text, motif] of cases) expect(motifs(await analyse(text)), text).toContain(motif);
     for (const [text, motif] of <Array<[string, string]>>[
@@ -121,6 +129,10 @@ describe('motifs told without their usual words', () => {
       ['I saw Taylor Swift on TV.', 'meeting-a-celebrity'],
       ['My mum had gone to Spain years ago.', 'deceased-visitor'],
       ['I lost her in the crowd for a minute and then found her by the stall.', 'losing-something-precious'],
+      ["I couldn't find the exit and my dog barked.", 'losing-something-precious'],
+      ['My husband Geoffrey, gone two years this Christmas, was waiting at the bus stop.', 'losing-something-precious'],
+      ['I put the phone down and the cat jumped on the bed.', 'deceased-visitor'],
+      ['My neighbour died last year. She was at the shop.', 'deceased-visitor'],
     ])
       expect(motifs(await analyse(text)), text).not.toContain(motif);
   });

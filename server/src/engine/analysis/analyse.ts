@@ -631,11 +631,18 @@ export class DreamAnalyser {
     const subject = doc.tokens[k];
     if (!subject || subject.sentence !== verb.sentence || (subject.pos !== 'NOUN' && subject.pos !== 'PROPN'))
       return null;
-    // "my dad was at the bottom yelling": the noun of a prepositional phrase is no subject.
+    if (subject.pos === 'PROPN' || subject.name) return 'living';
+    // "my dad was at the bottom yelling": a thing in a prepositional phrase is no subject ("a tank with
+    // one goldfish swimming" still has its swimmer).
     let j = k - 1;
     while (doc.tokens[j] && ['DET', 'ADJ', 'PRON', 'NUM'].includes(doc.tokens[j]?.pos ?? '')) j -= 1;
-    if (doc.tokens[j]?.pos === 'ADP' && doc.tokens[j]?.sentence === verb.sentence) return null;
-    if (subject.pos === 'PROPN' || subject.name) return 'living';
+    const inPhrase = doc.tokens[j]?.pos === 'ADP' && doc.tokens[j]?.sentence === verb.sentence;
+    const kind = await this.nounKind(subject);
+    return inPhrase && kind === 'thing' ? null : kind;
+  }
+
+  /** What kind of being a noun names, by the knowledge base or else WordNet. */
+  private async nounKind(subject: Token): Promise<'animal' | 'living' | 'thing' | null> {
     for (const form of [subject.lemma, subject.normal, ...subject.forms]) {
       const ref = this.deps.kb.words.get(form);
       if (ref)

@@ -39,6 +39,9 @@ export interface Token {
   quoted?: boolean;
 }
 
+/** A quotation this long that holds most of the text is the dream told in someone's words. */
+const TOLD_QUOTE_CHARS = 120;
+
 /** Longest quotation read as speech; an unmatched mark further on is an apostrophe or a stray. */
 const MAX_QUOTE_CHARS = 400;
 
@@ -80,9 +83,12 @@ export function quotedRanges(text: string): Array<[number, number]> {
   return ranges;
 }
 
-/** Marks the tokens inside quoted speech. */
+/**
+ * Marks the tokens inside quoted speech. A quotation holding most of the text is the dream told in
+ * someone's own words ('Written down for Noah, his words: "There was a big big dog…"'), not speech in it.
+ */
 function markQuoted(tokens: Token[], text: string): void {
-  const quotes = quotedRanges(text);
+  const quotes = quotedRanges(text).filter(([a, b]) => b - a < TOLD_QUOTE_CHARS || (b - a) * 2 < text.trim().length);
   if (quotes.length)
     for (const t of tokens) if (quotes.some(([a, b]) => t.startChar >= a && t.endChar <= b)) t.quoted = true;
 }

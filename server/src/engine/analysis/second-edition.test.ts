@@ -118,7 +118,8 @@ describe('motifs told without their usual words', () => {
       ['dreamt taylor swfit moved in next door', 'meeting-a-celebrity'],
       ['I kept telling the kids we would be late for school.', 'being-late'],
       ["I was screaming her name but I couldn't find the dog.", 'losing-something-precious'],
-      ["I go to her cot and it's empty, the blanket is cold.", 'losing-something-precious'],
+      ["I go to her cot and it's empty. I run through every room of the flat.", 'losing-something-precious'],
+      ['A big big dog was running at me in the garden.', 'being-chased'],
       ['We had to put Biscuit down last month. She came trotting round the house to me.', 'deceased-visitor'],
       ['Our dog passed away two years ago. She ran across the beach to me.', 'deceased-visitor'],
       ["I'm on the ward in just my underwear and nobody has noticed yet.", 'naked-in-public'],
@@ -130,6 +131,7 @@ describe('motifs told without their usual words', () => {
       ['My mum had gone to Spain years ago.', 'deceased-visitor'],
       ['I lost her in the crowd for a minute and then found her by the stall.', 'losing-something-precious'],
       ["I couldn't find the exit and my dog barked.", 'losing-something-precious'],
+      ['When I got to the nursery the cot was empty. Not missing, just no baby.', 'losing-something-precious'],
       ['My husband Geoffrey, gone two years this Christmas, was waiting at the bus stop.', 'losing-something-precious'],
       ['I put the phone down and the cat jumped on the bed.', 'deceased-visitor'],
       ['My neighbour died last year. She was at the shop.', 'deceased-visitor'],
@@ -213,6 +215,14 @@ describe('cues that are not what they look like', () => {
     expect(motifs(town)).not.toContain('drowning');
     expect(names(await analyse('My dad was at the bottom of the stairs yelling at me.'))).toContain('scream');
     expect(names(await analyse('The baby was crying in the next room.'))).toContain('cry');
+  });
+
+  it("reads a dream told in someone's own words inside quotation marks as the dream", async () => {
+    const a = await analyse(
+      'Written down for Noah (5) at breakfast, his words: "There was a big big dog in the garden and it had red eyes and it was running at me and I couldn\'t run away because my legs were too heavy."',
+    );
+    expect(names(a)).toEqual(expect.arrayContaining(['dog', 'garden', 'red']));
+    expect(motifs(a)).toEqual(expect.arrayContaining(['being-chased', 'unable-to-scream-or-run']));
   });
 
   it('reads no motif from words said in the dream', async () => {

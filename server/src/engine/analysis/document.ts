@@ -269,6 +269,27 @@ const COMPARISON_HEDGES = wordList('comparison-hedges');
 const LIKENED_SENSES = wordList('likened-senses');
 /** "it was like a carnival"; not "I'd like a coffee". */
 const BE_FORMS = new Set(['be', 'is', 'was', 'were', 'are', "'s", "'re", 'been', 'being', 'am', "'m"]);
+/** Before "like", the object or particle of a verb: the manner of the action is likened ("walked it like a tightrope"). */
+const OBJECT_OR_PARTICLE = new Set([
+  'it',
+  'them',
+  'him',
+  'her',
+  'me',
+  'us',
+  'down',
+  'up',
+  'past',
+  'away',
+  'out',
+  'off',
+  'around',
+  'by',
+  'along',
+  'over',
+  'through',
+  'in',
+]);
 /** Tags a compared noun phrase is made of: "a child's bare feet", "my old school". */
 const LIKENESS_POS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PART', 'NUM', 'PRON']);
 
@@ -298,7 +319,12 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
   };
   tokens.forEach((t, i) => {
     // The tagger sometimes reads the "like" of a comparison as a noun or verb ("shining like mirror").
-    if (t.normal === 'like' && (t.pos === 'ADP' || ['VERB', 'ADV', 'ADJ'].includes(tokens[i - 1]?.pos ?? ''))) {
+    if (
+      t.normal === 'like' &&
+      (t.pos === 'ADP' ||
+        ['VERB', 'ADV', 'ADJ'].includes(tokens[i - 1]?.pos ?? '') ||
+        OBJECT_OR_PARTICLE.has(tokens[i - 1]?.normal ?? ''))
+    ) {
       let j = i - 1;
       while (j >= 0 && COMPARISON_HEDGES.has(tokens[j]?.normal ?? '')) j -= 1;
       const before = tokens[j];
@@ -310,10 +336,25 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
           // "I go up slow like balloon", "she ran like the wind": a manner likened to a thing.
           ((before.pos === 'VERB' || before.pos === 'ADV' || before.pos === 'ADJ') &&
             !/^(would|'d|really|just)$/.test(before.normal)) ||
-          COMPARISON_VERBS.has(before.normal))
-      )
-        markPhrase(i + 1);
+          COMPARISON_VERBS.has(before.normal) ||
+          // "I walked it like a tightrope", "ash coming down like snow": after a verb's object or particle.
+          OBJECT_OR_PARTICLE.has(before.normal))
+      ) {
+        // "going past like when you're in a taxi on the highway": a likened moment, to the clause's end.
+        if (tokens[i + 1]?.normal === 'when')
+          for (let k = i + 1; k < tokens.length && tokens[k]?.pos !== 'PUNCT'; k += 1) out[k] = true;
+        else markPhrase(i + 1);
+      }
     }
+    // "close as a face at a window", "white as a sheet": a quality likened to a thing.
+    if (
+      t.normal === 'as' &&
+      (['ADJ', 'ADV'].includes(tokens[i - 1]?.pos ?? '') || tokens[i - 1]?.normal === 'round') &&
+      tokens[i - 2]?.normal !== 'as' &&
+      !/^(soon|long|far|much|well|just|such|same)$/.test(tokens[i - 1]?.normal ?? '') &&
+      ['DET', 'NOUN'].includes(tokens[i + 1]?.pos ?? '')
+    )
+      markPhrase(i + 1);
     // "the way a photo comes into focus"
     if (t.normal === 'way' && tokens[i - 1]?.normal === 'the' && ['DET', 'PRON'].includes(tokens[i + 1]?.pos ?? ''))
       markPhrase(i + 1);

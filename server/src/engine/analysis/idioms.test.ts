@@ -31,6 +31,16 @@ describe('figure-of-speech patterns', () => {
     expect(find(entries, 'have/VERB a/DET heart ,')).toEqual(['have a heart: have a heart']);
   });
 
+  it('reads a phrasal figure with its particle before the object too', () => {
+    const entries = [{ phrase: "pull one's socks up" }];
+    expect(find(entries, 'pull/VERB up/ADP my/PRON socks/NOUN/socks,sock')).toEqual([
+      "pull up one's socks: pull up my socks",
+    ]);
+    expect(find(entries, 'pull/VERB your/PRON socks/NOUN/socks,sock up/ADP')).toEqual([
+      "pull one's socks up: pull your socks up",
+    ]);
+  });
+
   it("reads a possessive noun as its word and 's, with or without a leading article", () => {
     expect(find([{ phrase: "the lion's share" }], "the/DET lion 's/PART share")).toEqual([
       "the lion's share: lion 's share",

@@ -135,6 +135,22 @@ function compile(entry: IdiomEntry): CompiledIdiom {
   return { entry, pattern };
 }
 
+/** Particles of phrasal verbs, which may stand before or after the object. */
+const PARTICLE = /^(up|down|off|out|in|on|back|away|over)$/;
+
+/**
+ * A phrasal figure with its particle after the object is also said with it before: "pull one's socks
+ * up" is "pull up one's socks", "knock someone's socks off" is "knock off someone's socks".
+ */
+function particleVariants(entry: IdiomEntry): IdiomEntry[] {
+  const words = entry.phrase.split(/\s+/);
+  const last = words.at(-1) ?? '';
+  const slot = words.findIndex((w) => w === "one's" || w === "someone's");
+  if (slot < 1 || words.length !== slot + 3 || !PARTICLE.test(last)) return [entry];
+  const moved = [...words.slice(0, slot), last, ...words.slice(slot, -1)].join(' ');
+  return [entry, { ...entry, phrase: moved }];
+}
+
 function tokenIs(t: IdiomToken, words: string[]): boolean {
   const contracted = CONTRACTED.get(t.normal);
   // The tagger leaves a sentence's full stop on a last short word ("he phoned it in.").
@@ -152,7 +168,7 @@ export class IdiomIndex {
   readonly size: number;
 
   constructor(entries: readonly IdiomEntry[] = idiomList()) {
-    for (const entry of entries) {
+    for (const entry of entries.flatMap(particleVariants)) {
       const idiom = compile(entry);
       const first = idiom.pattern[0];
       if (!first) continue;

@@ -123,6 +123,9 @@ function isClockOrLabel(doc: DreamDocument, token: Token): boolean {
   )
     return true;
   if (!/\d/.test(token.text)) return false;
+  // Written in digits, a number is a time, an age, a date, a score or a label ("34 weeks", "gate 6",
+  // "press the 9", "dream 2 this week"); only "the number 7" shows the number itself.
+  if (doc.tokens[token.index - 1]?.normal !== 'number') return true;
   if (/(am|pm|a\.m\.|p\.m\.)$/i.test(token.text)) return true;
   const next = doc.tokens[token.index + 1];
   const same = (t: Token | undefined): t is Token => t !== undefined && t.sentence === token.sentence;

@@ -444,6 +444,30 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('Three crows sat on the wall.'))).toEqual(expect.arrayContaining(['three', 'crow']));
     const seven = (await analyse('I saw the number 7 on every door.')).symbols.find((s) => s.name === 'seven');
     expect(seven?.mention).toBe('the number 7');
+    // Written in digits, any other number is a time, an age, a week count or a label.
+    for (const text of [
+      '34 weeks and the dreams are wild.',
+      'I pressed the 9 and it typed a 6.',
+      'Final boarding, gate 6, then 9, then 14.',
+      'dream number 2 this week im at my desk',
+    ])
+      expect(
+        (await analyse(text)).symbols.filter((s) => s.category === 'Numbers'),
+        text,
+      ).toEqual([]);
+  });
+
+  it('reads comparisons after an object or a particle, and a quality likened to a thing', async () => {
+    const a = await analyse('I walked it like a tightrope. Ash came down like snow.');
+    expect(names(a)).toContain('ash');
+    expect(names(a)).not.toContain('rope');
+    expect(names(a)).not.toContain('snow');
+    const moon = names(await analyse('The moon came down, close as a face at a window, round as a plate of milk.'));
+    expect(moon).toContain('moon');
+    expect(moon).not.toEqual(expect.arrayContaining(['face']));
+    expect(moon).not.toContain('milk');
+    expect(names(await analyse('Soon as a car came I ran.'))).toContain('car');
+    expect(names(await analyse("I'd like a coffee."))).toContain('coffee');
   });
 
   it('does not read the last word of a name for another thing as its symbol', async () => {

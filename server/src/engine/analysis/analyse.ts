@@ -59,6 +59,7 @@ const LOCATIVE_NAMES = wordList('locative');
 const WAKING_TAIL_WORDS = 40;
 /** Words of a death, told in the dream or as the dreamer's past. */
 const DEATH_FORMS = wordList('death-words');
+const DEATH_DATING = wordList('death-dating');
 /** People whose visit after death the reading treats as a visit from the dead. */
 const CLOSE_PEOPLE = wordList('close-people');
 const OTHERS_POSSESSIVES = wordList('others-possessives');
@@ -217,6 +218,35 @@ function petPutDown(tokens: Token[]): boolean {
     const rest = next.slice(k + 1, k + 3).map((x) => x.normal);
     return rest[0] === 'down' || (rest[0] === 'to' && rest[1] === 'sleep');
   });
+}
+
+/** Months and words that date a death in waking life ("died in March", "passed in 2019"). */
+const DEATH_DATES =
+  /^(january|february|march|april|may|june|july|august|september|october|november|december|ago|spring|summer|autumn|winter|christmas|\d{4})$/;
+
+/** Whether sentence `index` tells of a death dated in waking life ("Biscuit died in March"). */
+function datedDeathSentence(tokens: Token[], index: number): boolean {
+  const ts = tokens.filter((t) => t.sentence === index);
+  return (
+    ts.some((t) => t.isWord && !t.negated && isDeathWord(tokens, t.index)) &&
+    ts.some((t) => DEATH_DATES.test(t.normal) || DEATH_DATING.has(t.normal))
+  );
+}
+
+/** Names whose death is dated in waking life: the name just before the death word ("Biscuit died in March"). */
+function datedDeathNames(tokens: Token[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens) {
+    if (!t.isWord || t.negated || !isDeathWord(tokens, t.index) || !datedDeathSentence(tokens, t.sentence)) continue;
+    let k = t.index - 1;
+    while (tokens[k] && ['AUX', 'ADV', 'PART'].includes(tokens[k]?.pos ?? '')) k -= 1;
+    // "Kev who's been dead two years"
+    if (tokens[k]?.normal === 'who') k -= 1;
+    while (tokens[k] && tokens[k]?.pos === 'PUNCT' && tokens[k]?.normal === ',') k -= 1;
+    const subject = tokens[k];
+    if (subject?.sentence === t.sentence && subject.pos === 'PROPN') out.add(subject.normal);
+  }
+  return out;
 }
 
 function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
@@ -772,6 +802,8 @@ export class DreamAnalyser {
         // "I screamed and woke up": the reaction comes with the waking.
         (WAKING_REACTIONS.has(name) && tailStart - h.token <= REACTION_REACH) ||
         (name === 'heart' && heartCueSentences.has(h.sentence)) ||
+        // "Biscuit died in March": a death dated in waking life is no event of the dream.
+        ((name === 'die' || name === 'death') && datedDeathSentence(narrative.tokens, h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.
         (h.symbol.category === 'Body' && (bodilyState(narrative, h) || thingsParts.has(h))) ||
         deniedIn.has(`${name}@${h.sentence}`) ||
@@ -911,6 +943,13 @@ export class DreamAnalyser {
       );
       if (back) implied('deceased-visitor', back.sentence);
     }
+    // "Biscuit came back! … Biscuit died in March.": someone named whose death is dated in waking life,
+    // named again elsewhere in the dream.
+    const namedDead = datedDeathNames(narrative.tokens);
+    const namedAgain = narrative.tokens.find(
+      (t) => t.isWord && !t.negated && namedDead.has(t.normal) && !datedDeathSentence(narrative.tokens, t.sentence),
+    );
+    if (namedAgain) implied('deceased-visitor', namedAgain.sentence);
     // "since we had to put Biscuit down": a pet put to sleep, and an animal in the dream, is its visit.
     const animal = images.find((h) => h.source === 'narrative' && h.symbol.category === 'Animals');
     if (animal && petPutDown(narrative.tokens)) implied('deceased-visitor', animal.sentence);

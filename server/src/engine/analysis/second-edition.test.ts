@@ -123,6 +123,14 @@ describe('motifs told without their usual words', () => {
       ['We had to put Biscuit down last month. She came trotting round the house to me.', 'deceased-visitor'],
       ['Our dog passed away two years ago. She ran across the beach to me.', 'deceased-visitor'],
       ["I'm on the ward in just my underwear and nobody has noticed yet.", 'naked-in-public'],
+      ['Biscuit came back! He was in the park and licked my face. Biscuit died in March.', 'deceased-visitor'],
+      ["Kev is sitting on the bench across from you. Kev who's been dead two years.", 'deceased-visitor'],
+      ['Something is standing beside the bed, taller than the ceiling should allow.', 'shadow-figure-bedside'],
+      [
+        'I was driving home. I swerved and the car went off into the grass and started rolling.',
+        'vehicle-out-of-control',
+      ],
+      ['Rang Tom to tell him and the phone just made a fax noise.', 'phone-wont-work'],
     ];
     for (const [text, motif] of cases) expect(motifs(await analyse(text)), text).toContain(motif);
     for (const [text, motif] of <Array<[string, string]>>[
@@ -135,6 +143,7 @@ describe('motifs told without their usual words', () => {
       ['My husband Geoffrey, gone two years this Christmas, was waiting at the bus stop.', 'losing-something-precious'],
       ['I put the phone down and the cat jumped on the bed.', 'deceased-visitor'],
       ['My neighbour died last year. She was at the shop.', 'deceased-visitor'],
+      ['Rex died in the dream and I cried.', 'deceased-visitor'],
     ])
       expect(motifs(await analyse(text)), text).not.toContain(motif);
   });

@@ -904,6 +904,24 @@ export class DreamAnalyser {
       !narrative.tokens.some((t) => t.sentence === celebrity.sentence && t.isWord && SCREEN_WORDS.has(t.normal))
     )
       implied('meeting-a-celebrity', celebrity.sentence);
+    // "then im at the stop again n its pulling away again": the same moment coming round again, twice
+    // in one telling ("again and again" is only emphasis).
+    for (const sentence of readable ? narrative.sentences : []) {
+      const agains = narrative.tokens
+        .slice(sentence.start, sentence.end)
+        // "Again it went down further, again the bulb flickered" opens clauses: the dream recurring.
+        .filter(
+          (t) =>
+            t.normal === 'again' &&
+            !t.negated &&
+            !t.quoted &&
+            !t.backstory &&
+            t.index > sentence.start &&
+            narrative.tokens[t.index - 1]?.pos !== 'PUNCT',
+        );
+      const emphatic = agains.some((t) => narrative.tokens[t.index + 1]?.normal === 'and');
+      if (agains.length >= 2 && !emphatic) implied('time-loop', sentence.index);
+    }
     // A realisation read as lucid is the dreamer becoming lucid.
     if (lucidity.evidence) implied('becoming-lucid', lucidity.evidence.sentence);
     // Someone close whose death is told as waking-life past, and who is there in the dream: a visit.

@@ -131,6 +131,9 @@ describe('motifs told without their usual words', () => {
         'vehicle-out-of-control',
       ],
       ['Rang Tom to tell him and the phone just made a fax noise.', 'phone-wont-work'],
+      ['then i turn round n im at the stop again n its pulling away again', 'time-loop'],
+      ['Every time I pulled back out on the highway I came right back round to it.', 'lost-in-city-or-maze'],
+      ['We were at Rose Hall for a tour and the guide was Bob Marley.', 'meeting-a-celebrity'],
     ];
     for (const [text, motif] of cases) expect(motifs(await analyse(text)), text).toContain(motif);
     for (const [text, motif] of <Array<[string, string]>>[
@@ -144,6 +147,8 @@ describe('motifs told without their usual words', () => {
       ['I put the phone down and the cat jumped on the bed.', 'deceased-visitor'],
       ['My neighbour died last year. She was at the shop.', 'deceased-visitor'],
       ['Rex died in the dream and I cried.', 'deceased-visitor'],
+      ['Same staircase as before. Again it went down further, again the bulb flickered.', 'time-loop'],
+      ['I fell again and again.', 'time-loop'],
     ])
       expect(motifs(await analyse(text)), text).not.toContain(motif);
   });

@@ -33,6 +33,10 @@ const LUCID_STATE =
 const SAID_REALISATION =
   /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,12}?[,:]?\s*)(this is|this must be|it's|it is|i'm|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”]|$|\s+(?:and|now|right now)\b))/gi;
 
+/** "I am dreaming, I said aloud": the realisation said first, then who said it. */
+const SAID_AFTER_REALISATION =
+  /\b(this is|this must be|i'm|i am|i must be|you're|you are|we're|we are)\s+(?:still\s+|just\s+)?(dreaming|in a dream|a dream)\s*[,—–-]\s*(?:i|we)\s+(?:said|say|thought|think|shouted|whispered|yelled|told myself)\b/gi;
+
 /**
  * "I realised none of this was real", "it dawned on me that I was asleep", "so I understand: I am still
  * sleeping", "I knew this must be a dream".
@@ -54,8 +58,8 @@ const BARE_REALISATION =
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
   /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
-/** Waking before or around the realisation: it was made afterwards. */
-const WAKING = /\b(woke|wake|waking|awoke|awake|awoken|woken|morning)\b/i;
+/** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
+const WAKING = /\b(woke|wake|waking|awoke|awake|awoken|woken|morning)\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
 
 /** The few words before `at` in the sentence, back to the last clause break. */
 function before(text: string, at: number, words = 4): string {
@@ -68,7 +72,14 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
   let evidence: LucidReading['evidence'] = null;
   let denied: LucidReading['denied'] = null;
   for (const s of sentences) {
-    const patterns = [REALISATION, LUCID_STATE, SAID_REALISATION, UNREAL_REALISATION, PLAIN_REALISATION];
+    const patterns = [
+      REALISATION,
+      LUCID_STATE,
+      SAID_REALISATION,
+      SAID_AFTER_REALISATION,
+      UNREAL_REALISATION,
+      PLAIN_REALISATION,
+    ];
     if (s.index > 0) patterns.push(BARE_REALISATION);
     for (const re of patterns) {
       re.lastIndex = 0;

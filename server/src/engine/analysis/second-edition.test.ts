@@ -84,6 +84,7 @@ describe('negation at clause level', () => {
       'I have been practising reality checks for months, and last night one finally worked.',
       'I am in my grandmother house but I know is dream because the stairs go down forever.',
       'This is my reality check, so I understand: I am still sleeping.',
+      'The stroke pricked me awake inside the dream: I am dreaming, I said aloud.',
     ])
       expect(lucid(text), text).toBe(true);
     for (const text of [
@@ -100,6 +101,7 @@ describe('negation at clause level', () => {
       "I did a reality check and it didn't work.",
       "I don't understand why I was still sleeping at noon.",
       'I noticed I was sleeping on the couch.',
+      'When I woke up: I am dreaming, I said.',
     ])
       expect(lucid(text), text).toBe(false);
   });

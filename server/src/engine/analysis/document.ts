@@ -85,12 +85,18 @@ export function quotedRanges(text: string): Array<[number, number]> {
 
 /**
  * Marks the tokens inside quoted speech. A quotation holding most of the text is the dream told in
- * someone's own words ('Written down for Noah, his words: "There was a big big dog…"'), not speech in it.
+ * someone's own words ('Written down for Noah, his words: "There was a big big dog…"'), not speech in
+ * it: what is written around it (who told it, when, what happened since) is waking life.
  */
 function markQuoted(tokens: Token[], text: string): void {
-  const quotes = quotedRanges(text).filter(([a, b]) => b - a < TOLD_QUOTE_CHARS || (b - a) * 2 < text.trim().length);
-  if (quotes.length)
-    for (const t of tokens) if (quotes.some(([a, b]) => t.startChar >= a && t.endChar <= b)) t.quoted = true;
+  const all = quotedRanges(text);
+  const told = all.filter(([a, b]) => b - a >= TOLD_QUOTE_CHARS && (b - a) * 2 >= text.trim().length);
+  const quotes = all.filter((q) => !told.includes(q));
+  for (const t of tokens) {
+    const inside = (ranges: Array<[number, number]>) => ranges.some(([a, b]) => t.startChar >= a && t.endChar <= b);
+    if (inside(quotes)) t.quoted = true;
+    if (told.length && !inside(told)) t.backstory = true;
+  }
 }
 
 export interface Sentence {

@@ -209,12 +209,14 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
       markNounPhrase(tokens, j, negated);
       continue;
     }
-    // "I couldn't breathe", "I can't run": the struggle itself is the dream's content.
+    // "I couldn't breathe", "I can't run": the struggle itself is the dream's content ("I couldn't run
+    // away" is an escape that did not happen).
     const modal = tokens[i - 1];
     if (
       modal &&
       (modal.normal === 'could' || modal.normal === 'can' || modal.normal === 'ca') &&
-      predicate.forms.some((f) => STRUGGLE_VERBS.has(f))
+      predicate.forms.some((f) => STRUGGLE_VERBS.has(f)) &&
+      !/^(away|off)$/.test(tokens[j + 1]?.normal ?? '')
     )
       continue;
     negated[j] = true;

@@ -239,6 +239,17 @@ describe('cues that are not what they look like', () => {
     );
     expect(names(a)).toEqual(expect.arrayContaining(['dog', 'garden', 'red']));
     expect(motifs(a)).toEqual(expect.arrayContaining(['being-chased', 'unable-to-scream-or-run']));
+    // Who told it, when, and what happened since are waking life; an escape that did not happen is none.
+    expect(names(a)).not.toEqual(expect.arrayContaining(['five']));
+    expect(names(a)).not.toContain('meal');
+    expect(names(a)).not.toContain('escape');
+    const told = await analyse(
+      'Maya told me this one in the car: "Biscuit came back! He was in the park by the swings and he was a bit see-through but he still licked my face. He had a golden collar. Then he ran up into the sky." She was very happy. Biscuit died in March.',
+    );
+    expect(names(told)).toEqual(expect.arrayContaining(['park', 'face', 'sky']));
+    expect(names(told)).not.toContain('car');
+    expect(names(told)).not.toContain('die');
+    expect(motifs(told)).toContain('deceased-visitor');
   });
 
   it('reads no motif from words said in the dream', async () => {

@@ -810,7 +810,8 @@ export class DreamAnalyser {
         (SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) ||
         toldAbout(narrative, h) ||
         // "He said, 'You've let the roses go'": what is said is not in the scene.
-        narrative.tokens[h.token]?.quoted === true
+        narrative.tokens[h.token]?.quoted === true ||
+        narrative.tokens[h.token]?.reported === true
       );
     };
     const images = hits.filter((h) => !notAnImage(h));

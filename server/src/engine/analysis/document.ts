@@ -37,6 +37,11 @@ export interface Token {
   likeness: boolean;
   /** Inside quoted speech ("She said, 'take care of your brother'"): words spoken, not things in the scene. */
   quoted?: boolean;
+  /**
+   * Inside reported speech ("he said he lives with Grandpa Joe now"): what is said is not in the scene,
+   * though what the dreamer says of the dream's own situation still tells its story ("I kept saying we'd be late").
+   */
+  reported?: boolean;
 }
 
 /** A quotation this long that holds most of the text is the dream told in someone's words. */
@@ -429,6 +434,7 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
     await yieldToLoop();
   }
   markQuoted(tokens, text);
+  markReported(tokens);
   return { tokens, sentences, idioms: found };
 }
 
@@ -436,7 +442,58 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
 export function readDocument(nlp: WinkMethods, text: string): DreamDocument {
   const document = readPiece(nlp, text, 0);
   markQuoted(document.tokens, text);
+  markReported(document.tokens);
   return document;
+}
+
+/** Verbs that report speech. */
+const SAYING = /^(said|says|say|saying|told|tells|tell|telling|explained|explains|announced|announces|claimed|claims)$/;
+const SUBJECT_START = new Set([
+  'i',
+  'he',
+  'she',
+  'we',
+  'they',
+  'it',
+  'you',
+  'there',
+  'this',
+  'that',
+  'everyone',
+  'everybody',
+]);
+
+/**
+ * Marks reported speech: "He said he lives with Grandpa Joe now", "my boss says the new project
+ * is my baby". What is said is not in the scene; the clause runs to the end of the sentence or a "then"
+ * or "but" that moves the story on, or the first comma. "She told me to open the door" (an instruction) is not marked.
+ */
+function markReported(tokens: Token[]): void {
+  tokens.forEach((t, i) => {
+    if (t.pos !== 'VERB' || !SAYING.test(t.normal) || t.quoted || t.reported) return;
+    let j = i + 1;
+    if (/^(told|tells|tell|telling)$/.test(t.normal) && /^(me|us|him|her|them|you)$/.test(tokens[j]?.normal ?? ''))
+      j += 1;
+    if (tokens[j]?.normal === 'that') j += 1;
+    const first = tokens[j];
+    if (!first || first.sentence !== t.sentence) return;
+    // "she told me which door to open": a question or an instruction, not a report.
+    const subject =
+      SUBJECT_START.has(first.normal) ||
+      (['DET', 'PROPN', 'NOUN'].includes(first.pos) && !/^(which|what|where|how|whose)$/.test(first.normal));
+    const verbSoon = tokens
+      .slice(j + 1, j + 4)
+      .some((x) => x.sentence === t.sentence && (x.pos === 'VERB' || x.pos === 'AUX'));
+    if (!subject || !verbSoon) return;
+    for (let k = j; k < tokens.length; k += 1) {
+      const x = tokens[k];
+      if (!x || x.sentence !== t.sentence || /^(then|but)$/.test(x.normal) || x.normal === ';' || x.normal === ',')
+        break;
+      // "and I went in": the dreamer's own story goes on.
+      if (x.normal === 'and' && /^(i|we|everyone|everybody)$/.test(tokens[k + 1]?.normal ?? '')) break;
+      x.reported = true;
+    }
+  });
 }
 
 /** readDocument without the quotes: a piece of a long text, whose quotes are marked once over the whole. */

@@ -252,6 +252,22 @@ describe('cues that are not what they look like', () => {
     expect(motifs(told)).toContain('deceased-visitor');
   });
 
+  it('reads what is reported as said as no image, but keeps the story it tells', async () => {
+    const a = await analyse('He licked my face. He said he lives with Grandpa Joe now and they go fishing every day.');
+    expect(names(a)).toContain('face');
+    expect(names(a)).not.toContain('grandparent');
+    expect(names(a)).not.toContain('fish');
+    expect(names(await analyse('My boss says the new project is my baby, and everyone laughs.'))).toEqual(
+      expect.arrayContaining(['boss', 'laugh']),
+    );
+    expect(names(await analyse('My boss says the new project is my baby.'))).not.toContain('baby');
+    // An instruction, a question, or the story going on after a comma is not reported speech.
+    expect(names(await analyse('She told me which door to open, and I found my brother in the room.'))).toEqual(
+      expect.arrayContaining(['door', 'sibling', 'room']),
+    );
+    expect(motifs(await analyse("I kept saying we'd be late for school, but nobody cared."))).toContain('being-late');
+  });
+
   it('reads no motif from words said in the dream', async () => {
     const a = await analyse("An old woman came from behind a dune. She said: 'You are late for yourself.'");
     expect(motifs(a)).not.toContain('being-late');

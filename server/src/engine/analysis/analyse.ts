@@ -249,6 +249,43 @@ function datedDeathNames(tokens: Token[]): Set<string> {
   return out;
 }
 
+/** Places a family owns ("my grandparents' farm", "our village"). */
+const OWNED_PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
+/** Places "our" makes the family's ("our village"; not "our road", "our stairs"). */
+const OUR_HOMES = new Set(['village', 'town', 'city', 'farm', 'house', 'home', 'cottage', 'flat', 'apartment']);
+/** Words that tell a dream recurs, near its start. */
+const RECURRENCE =
+  /\b(again|same dream|same as always|as always|recurring|recurs|every time|since i was|since childhood|for years|time this (?:month|week|year)|(?:\d+|twenty|ten|many|so many) times)\b/i;
+
+/** Whether the dream is tagged or told as recurring (in its first two sentences). */
+function isRecurring(doc: DreamDocument, tags: string[]): boolean {
+  if (tags.some((t) => /recurr/i.test(t))) return true;
+  return doc.sentences.slice(0, 2).some((s) => RECURRENCE.test(s.text));
+}
+
+/**
+ * Whether the place at `token` is owned by the dreamer's family: "my grandparents' house", "our
+ * village", "the house of my grandparents", "my parents' street".
+ */
+function familyOwned(tokens: Token[], token: number, close: (t: Token) => boolean): boolean {
+  const before = tokens.slice(Math.max(0, token - 4), token).filter((t) => t.sentence === tokens[token]?.sentence);
+  const place = tokens[token];
+  const home = !!place && place.forms.some((f) => OUR_HOMES.has(f));
+  if (home && (before.at(-1)?.normal === 'our' || before.at(-2)?.normal === 'our')) return true;
+  // "my grandparents' (old) farm"
+  const mark = before.findLastIndex((t) => /^['’]s?$/.test(t.text));
+  if (
+    mark > 0 &&
+    before[mark - 1] &&
+    close(before[mark - 1] as Token) &&
+    POSSESSIVE_WORDS.has(before[mark - 2]?.normal ?? '')
+  )
+    return true;
+  // "the house of my grandparents"
+  const after = tokens.slice(token + 1, token + 4).filter((t) => t.isWord);
+  return after[0]?.normal === 'of' && POSSESSIVE_WORDS.has(after[1]?.normal ?? '') && !!after[2] && close(after[2]);
+}
+
 function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
   const candidates = hits
     .filter((h) => h.source === 'narrative')
@@ -922,6 +959,21 @@ export class DreamAnalyser {
         );
       const emphatic = agains.some((t) => narrative.tokens[t.index + 1]?.normal === 'and');
       if (agains.length >= 2 && !emphatic) implied('time-loop', sentence.index);
+    }
+    // A recurring dream set in a family's own place ("the house of my grandparents", "our village", "my
+    // parents' street") is a place that recurs.
+    if (readable && isRecurring(narrative, tags)) {
+      const owned = images.find(
+        (h) =>
+          h.source === 'narrative' &&
+          OWNED_PLACE_CATEGORIES.has(h.symbol.category) &&
+          familyOwned(
+            narrative.tokens,
+            h.token,
+            (t) => this.mournable(t) || /^(parents?|family|folks)$/.test(t.normal),
+          ),
+      );
+      if (owned) implied('recurring-place', owned.sentence);
     }
     // A realisation read as lucid is the dreamer becoming lucid.
     if (lucidity.evidence) implied('becoming-lucid', lucidity.evidence.sentence);

@@ -134,6 +134,8 @@ describe('motifs told without their usual words', () => {
       ],
       ['Rang Tom to tell him and the phone just made a fax noise.', 'phone-wont-work'],
       ['then i turn round n im at the stop again n its pulling away again', 'time-loop'],
+      ["Kandahar again. Except it's not, it's my parents' street in Dayton.", 'recurring-place'],
+      ['This dream repeat since I was a child. I am in the house of my grandparents in Medellín.', 'recurring-place'],
       ['Every time I pulled back out on the highway I came right back round to it.', 'lost-in-city-or-maze'],
       ['We were at Rose Hall for a tour and the guide was Bob Marley.', 'meeting-a-celebrity'],
     ];
@@ -151,6 +153,7 @@ describe('motifs told without their usual words', () => {
       ['Rex died in the dream and I cried.', 'deceased-visitor'],
       ['Same staircase as before. Again it went down further, again the bulb flickered.', 'time-loop'],
       ['I fell again and again.', 'time-loop'],
+      ["I was running down our road to the bus, past my grandparents' house.", 'recurring-place'],
     ])
       expect(motifs(await analyse(text)), text).not.toContain(motif);
   });

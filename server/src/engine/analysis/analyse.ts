@@ -286,6 +286,35 @@ function familyOwned(tokens: Token[], token: number, close: (t: Token) => boolea
   return after[0]?.normal === 'of' && POSSESSIVE_WORDS.has(after[1]?.normal ?? '') && !!after[2] && close(after[2]);
 }
 
+const CITY = 'city';
+
+/** A named city that only locates another place ("street in Dayton") or is a destination ("up to Toronto"). */
+function namedCityAside(tokens: Token[], h: SymbolHit, hits: SymbolHit[]): boolean {
+  const t = tokens[h.token];
+  if (!t || !(t.pos === 'PROPN' || /^[A-Z]/.test(t.text)) || /^(city|town)$/i.test(t.text)) return false;
+  const before = tokens.slice(Math.max(0, h.token - 6), h.token).filter((x) => x.sentence === t.sentence);
+  const prep = before.at(-1);
+  if (!prep) return false;
+  if (/^(to|towards|toward|from)$/.test(prep.normal)) return true;
+  if (prep.normal !== 'in') return false;
+  // "the street in Dayton": the word before "in" (past a name or two) is another place.
+  const head = before
+    .slice(0, -1)
+    .reverse()
+    .find((x) => x.isWord && x.pos !== 'PROPN');
+  return (
+    !!head &&
+    hits.some(
+      (o) =>
+        o !== h &&
+        o.source === 'narrative' &&
+        o.token <= head.index &&
+        head.index < o.token + Math.max(1, o.length) &&
+        OWNED_PLACE_CATEGORIES.has(o.symbol.category),
+    )
+  );
+}
+
 function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
   const candidates = hits
     .filter((h) => h.source === 'narrative')
@@ -708,6 +737,17 @@ export class DreamAnalyser {
     return inPhrase && kind === 'thing' ? null : kind;
   }
 
+  /** Whether the subject of the verb at `at` is a vehicle or "it": "the bus is driving perfectly", "it drove off". */
+  private async vehicleDrives(doc: DreamDocument, at: number): Promise<boolean> {
+    let k = at - 1;
+    while (doc.tokens[k] && ['AUX', 'ADV', 'PART'].includes(doc.tokens[k]?.pos ?? '')) k -= 1;
+    const subject = doc.tokens[k];
+    if (!subject || subject.sentence !== doc.tokens[at]?.sentence) return false;
+    if (subject.normal === 'it') return true;
+    const ref = [subject.lemma, subject.normal, ...subject.forms].map((f) => this.deps.kb.words.get(f)).find(Boolean);
+    return ref?.symbol.category === 'Vehicles and Travel';
+  }
+
   /** What kind of being a noun names, by the knowledge base or else WordNet. */
   private async nounKind(subject: Token): Promise<'animal' | 'living' | 'thing' | null> {
     for (const form of [subject.lemma, subject.normal, ...subject.forms]) {
@@ -839,6 +879,9 @@ export class DreamAnalyser {
         // "I screamed and woke up": the reaction comes with the waking.
         (WAKING_REACTIONS.has(name) && tailStart - h.token <= REACTION_REACH) ||
         (name === 'heart' && heartCueSentences.has(h.sentence)) ||
+        // "my parents' street in Dayton", "back up to Toronto": a named city that locates another place or
+        // is only where one is headed is no scene of its own ("I was lost in Tokyo" is).
+        (name === CITY && namedCityAside(narrative.tokens, h, hits)) ||
         // "Biscuit died in March": a death dated in waking life is no event of the dream.
         ((name === 'die' || name === 'death') && datedDeathSentence(narrative.tokens, h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.
@@ -873,11 +916,9 @@ export class DreamAnalyser {
       if (symbol && from && !list.some((h) => h.symbol === symbol))
         list.push({ ...from, symbol, via: 'hypernym', term: name });
     };
-    implySymbol(
-      images,
-      DRIVING.actor,
-      images.find((h) => h.source === 'narrative' && h.symbol.name === DRIVING.action),
-    );
+    // ("the bus drove through the village", "it drove off": a vehicle driving implies no driver seen.)
+    const driving = images.find((h) => h.source === 'narrative' && h.symbol.name === DRIVING.action);
+    if (driving && !(await this.vehicleDrives(narrative, driving.token))) implySymbol(images, DRIVING.actor, driving);
     const lucidity = readLucidity(
       readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
       tags,

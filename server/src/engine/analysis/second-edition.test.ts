@@ -255,6 +255,16 @@ describe('cues that are not what they look like', () => {
     expect(motifs(told)).toContain('deceased-visitor');
   });
 
+  it('reads a named city only where the dream is set, and a vehicle driving itself as no driver', async () => {
+    expect(names(await analyse("It's my parents' street in Dayton, and the dust is the same."))).not.toContain('city');
+    expect(names(await analyse("I'm at the airport going back up to Toronto."))).not.toContain('city');
+    expect(names(await analyse('I was lost in Tokyo, in an alley full of lanterns.'))).toContain('city');
+    const bus = names(await analyse('We got on a bus together and it drove through the village.'));
+    expect(bus).toContain('bus');
+    expect(bus).not.toContain('driver');
+    expect(names(await analyse('I was driving to the coast.'))).toEqual(expect.arrayContaining(['drive', 'driver']));
+  });
+
   it('reads what is reported as said as no image, but keeps the story it tells', async () => {
     const a = await analyse('He licked my face. He said he lives with Grandpa Joe now and they go fishing every day.');
     expect(names(a)).toContain('face');

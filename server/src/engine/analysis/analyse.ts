@@ -287,6 +287,17 @@ function familyOwned(tokens: Token[], token: number, close: (t: Token) => boolea
 }
 
 const CITY = 'city';
+const CHILD = 'child';
+
+/** "since I was a child", "since child", "as a kid", "when I was a little girl": the dreamer's childhood. */
+function ownChildhood(tokens: Token[], token: number): boolean {
+  const before = tokens
+    .slice(Math.max(0, token - 6), token)
+    .filter((t) => t.isWord && t.sentence === tokens[token]?.sentence && t.pos !== 'ADJ')
+    .map((t) => t.normal);
+  const tail = before.slice(-4).join(' ');
+  return /(?:^|\s)(?:since|when|as|while)(?: i (?:was|were))?(?: a| an)?$/.test(tail);
+}
 
 /** A named city that only locates another place ("street in Dayton") or is a destination ("up to Toronto"). */
 function namedCityAside(tokens: Token[], h: SymbolHit, hits: SymbolHit[]): boolean {
@@ -882,6 +893,8 @@ export class DreamAnalyser {
         // "my parents' street in Dayton", "back up to Toronto": a named city that locates another place or
         // is only where one is headed is no scene of its own ("I was lost in Tokyo" is).
         (name === CITY && namedCityAside(narrative.tokens, h, hits)) ||
+        // "since I was a child", "as a kid": the dreamer's own childhood, no child in the scene.
+        (name === CHILD && ownChildhood(narrative.tokens, h.token)) ||
         // "Biscuit died in March": a death dated in waking life is no event of the dream.
         ((name === 'die' || name === 'death') && datedDeathSentence(narrative.tokens, h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.

@@ -265,6 +265,12 @@ describe('cues that are not what they look like', () => {
     expect(names(await analyse('I was driving to the coast.'))).toEqual(expect.arrayContaining(['drive', 'driver']));
   });
 
+  it("reads the dreamer's own childhood as no child in the scene", async () => {
+    expect(names(await analyse('This dream repeat since I was a child. I am in the house.'))).not.toContain('child');
+    expect(names(await analyse('Since child I dream same thing: a big wave.'))).not.toContain('child');
+    expect(names(await analyse('A child was crying in the corner.'))).toContain('child');
+  });
+
   it('reads what is reported as said as no image, but keeps the story it tells', async () => {
     const a = await analyse('He licked my face. He said he lives with Grandpa Joe now and they go fishing every day.');
     expect(names(a)).toContain('face');

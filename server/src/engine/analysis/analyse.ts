@@ -287,6 +287,36 @@ function familyOwned(tokens: Token[], token: number, close: (t: Token) => boolea
 }
 
 const CITY = 'city';
+const STRANGER = 'stranger';
+/** Words for a person the dream does not name. */
+const UNNAMED_PERSON = /^(man|guy|woman|lady|bloke|fella|fellow|dude|gentleman|stranger)$/;
+
+/**
+ * The first person the dream does not name, placed or dressed in the scene ("a man in the garden", "this
+ * one guy in a yellow coat", "the woman behind the glass"): not a predicate ("he is a man of few words"), not a kind another hit names ("an old man" is an
+ * elder), not negated, quoted or told about.
+ */
+function unnamedPerson(tokens: Token[], hits: SymbolHit[]): Token | undefined {
+  return tokens.find((t, i) => {
+    if (!UNNAMED_PERSON.test(t.normal) || t.negated || t.quoted || t.reported || t.backstory || t.likeness)
+      return false;
+    if (hits.some((h) => h.source === 'narrative' && h.token <= i && i < h.token + Math.max(1, h.length))) return false;
+    const before = tokens[i - 1];
+    const det = before?.normal === 'one' ? tokens[i - 2] : before;
+    if (!det || !/^(a|an|some|this|the|that)$/.test(det.normal)) return false;
+    // "is a man of few words", "like a man": a predicate or a likeness.
+    const verb = tokens[det.index - 1];
+    if (
+      verb &&
+      tokens[verb.index - 1]?.normal !== 'there' &&
+      (verb.pos === 'AUX' || /^(like|as|than|be|become|became)$/.test(verb.normal))
+    )
+      return false;
+    // Placed or dressed in the scene: "a man in a yellow jacket", "the woman behind the glass" ("the guy
+    // from accounts", "a man I never cared for" are people of the dreamer's life, told by role).
+    return /^(in|behind)$/.test(tokens[i + 1]?.normal ?? '');
+  });
+}
 const CHILD = 'child';
 
 /** "since I was a child", "since child", "as a kid", "when I was a little girl": the dreamer's childhood. */
@@ -1099,6 +1129,24 @@ export class DreamAnalyser {
     // "only when I woke up I realised").
     const wakingInside = motifs.some((m) => WAKING_INSIDE_MOTIFS.has(m.id));
     const keptHits = wakingInside ? allHits : allHits.filter((h) => h.symbol.name !== WAKE_SYMBOL);
+    // "a guy in a white coat", "the woman": someone the dream does not name is a stranger (read after the
+    // motifs, whose cues name strangers in their own words).
+    const strangerSymbol = this.deps.kb.byName.get(STRANGER);
+    if (readable && strangerSymbol && !keptHits.some((h) => h.symbol === strangerSymbol)) {
+      const at = unnamedPerson(narrative.tokens, hits);
+      if (at)
+        keptHits.push({
+          symbol: strangerSymbol,
+          via: 'hypernym',
+          surface: at.text,
+          term: STRANGER,
+          source: 'narrative',
+          sentence: at.sentence,
+          token: at.index,
+          length: 1,
+          typo: false,
+        });
+    }
     const bySymbol = new Map<string, { symbol: KbSymbol; hits: SymbolHit[] }>();
     for (const hit of keptHits) {
       const entry = bySymbol.get(hit.symbol.name) ?? { symbol: hit.symbol, hits: [] };

@@ -265,6 +265,16 @@ describe('cues that are not what they look like', () => {
     expect(names(await analyse('I was driving to the coast.'))).toEqual(expect.arrayContaining(['drive', 'driver']));
   });
 
+  it('reads someone unnamed, placed or dressed in the scene, as a stranger', async () => {
+    expect(names(await analyse('a guy in a white coat kept following me'))).toContain('stranger');
+    expect(names(await analyse("there's a man in the garden looking at me"))).toContain('stranger');
+    expect(names(await analyse('a guy from accounts is eating his lunch'))).not.toContain('stranger');
+    expect(names(await analyse('My husband is a man of few words.'))).not.toContain('stranger');
+    const old = names(await analyse('an old man in a grey coat sat on the bench'));
+    expect(old).toContain('elder');
+    expect(old).not.toContain('stranger');
+  });
+
   it("reads the dreamer's own childhood as no child in the scene", async () => {
     expect(names(await analyse('This dream repeat since I was a child. I am in the house.'))).not.toContain('child');
     expect(names(await analyse('Since child I dream same thing: a big wave.'))).not.toContain('child');

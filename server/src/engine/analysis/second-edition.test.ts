@@ -135,6 +135,8 @@ describe('motifs told without their usual words', () => {
       ['Rang Tom to tell him and the phone just made a fax noise.', 'phone-wont-work'],
       ['then i turn round n im at the stop again n its pulling away again', 'time-loop'],
       ["Kandahar again. Except it's not, it's my parents' street in Dayton.", 'recurring-place'],
+      ['Grandpa was fixing an old clock and he showed me how the little gears fit together.', 'meeting-a-guide'],
+      ['An old woman sat knitting. I asked her what I should do with the rest of the dream.', 'meeting-a-guide'],
       ['This dream repeat since I was a child. I am in the house of my grandparents in Medellín.', 'recurring-place'],
       ['Every time I pulled back out on the highway I came right back round to it.', 'lost-in-city-or-maze'],
       ['We were at Rose Hall for a tour and the guide was Bob Marley.', 'meeting-a-celebrity'],
@@ -153,6 +155,7 @@ describe('motifs told without their usual words', () => {
       ['Rex died in the dream and I cried.', 'deceased-visitor'],
       ['Same staircase as before. Again it went down further, again the bulb flickered.', 'time-loop'],
       ['I fell again and again.', 'time-loop'],
+      ['My grandma asked me what I wanted for tea.', 'meeting-a-guide'],
       ["I was running down our road to the bus, past my grandparents' house.", 'recurring-place'],
     ])
       expect(motifs(await analyse(text)), text).not.toContain(motif);

@@ -136,6 +136,8 @@ describe('motifs told without their usual words', () => {
       ['then i turn round n im at the stop again n its pulling away again', 'time-loop'],
       ["Kandahar again. Except it's not, it's my parents' street in Dayton.", 'recurring-place'],
       ['Grandpa was fixing an old clock and he showed me how the little gears fit together.', 'meeting-a-guide'],
+      ['When I finally reach the exam centre, they have already collected the scripts.', 'being-late'],
+      ['When I finally reach the gate, the plane just pulling off.', 'being-late'],
       ['An old woman sat knitting. I asked her what I should do with the rest of the dream.', 'meeting-a-guide'],
       ['This dream repeat since I was a child. I am in the house of my grandparents in Medellín.', 'recurring-place'],
       ['Every time I pulled back out on the highway I came right back round to it.', 'lost-in-city-or-maze'],
@@ -156,6 +158,7 @@ describe('motifs told without their usual words', () => {
       ['Same staircase as before. Again it went down further, again the bulb flickered.', 'time-loop'],
       ['I fell again and again.', 'time-loop'],
       ['My grandma asked me what I wanted for tea.', 'meeting-a-guide'],
+      ['I sat at the gate watching the planes take off in the rain.', 'being-late'],
       ["I was running down our road to the bus, past my grandparents' house.", 'recurring-place'],
     ])
       expect(motifs(await analyse(text)), text).not.toContain(motif);

@@ -701,6 +701,10 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('the driver just waves at me'))).not.toContain('wave');
     expect(names(await analyse("We're on foot patrol past the shop."))).not.toContain('foot');
     expect(names(await analyse('A huge wave rose over the harbour.'))).toContain('wave');
+    // A figure whose sense is a feeling reads as that feeling.
+    const moon = names(await analyse('I was over the moon about it for some reason.'));
+    expect(moon).toContain('joy');
+    expect(moon).not.toContain('moon');
     // A nursery is a room.
     expect(names(await analyse('I got to the nursery and the cot was there.'))).toContain('room');
   });

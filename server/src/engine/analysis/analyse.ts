@@ -287,6 +287,21 @@ function familyOwned(tokens: Token[], token: number, close: (t: Token) => boolea
 }
 
 const CITY = 'city';
+const RUN = 'run';
+/** Body words that as verbs name an act ("hand over", "face the music", "eyed me", "elbowed past"). */
+const BODY_VERBS =
+  /^(hand|hands|handed|handing|foot|footed|face|faces|faced|facing|eye|eyes|eyed|eyeing|arm|armed|finger|fingered|shoulder|shouldered|elbow|elbowed|elbowing)$/;
+const NIGHT = 'night';
+/** What one runs on foot: "ran the stairs", "run a race". */
+const RUN_COURSES = /^(race|marathon|mile|miles|lap|laps|length|stairs|steps|gauntlet|red|risk|course|way|distance)$/;
+
+/** "running a load", "ran the shop": run with an object is to operate or manage it. */
+function runsSomething(tokens: Token[], token: number): boolean {
+  const det = tokens[token + 1];
+  if (!det || !(det.pos === 'DET' || POSSESSIVE_WORDS.has(det.normal))) return false;
+  const noun = tokens.slice(token + 2, token + 5).find((t) => t.pos === 'NOUN' || t.pos === 'PROPN');
+  return !!noun && noun.sentence === det.sentence && !RUN_COURSES.test(noun.normal);
+}
 const STRANGER = 'stranger';
 /** Words for a person the dream does not name. */
 const UNNAMED_PERSON = /^(man|guy|woman|lady|bloke|fella|fellow|dude|gentleman|stranger)$/;
@@ -925,6 +940,15 @@ export class DreamAnalyser {
         (name === CITY && namedCityAside(narrative.tokens, h, hits)) ||
         // "since I was a child", "as a kid": the dreamer's own childhood, no child in the scene.
         (name === CHILD && ownChildhood(narrative.tokens, h.token)) ||
+        // "hand over bed 4", "hand books": a body word used as a verb is an act, not the body.
+        (h.symbol.category === 'Body' &&
+          narrative.tokens[h.token]?.pos === 'VERB' &&
+          h.length <= 1 &&
+          BODY_VERBS.test(narrative.tokens[h.token]?.normal ?? '')) ||
+        // "running a load", "running the hook": to run something is to operate it, not to run.
+        (name === RUN && runsSomething(narrative.tokens, h.token)) ||
+        // "after nights", "a run of nights": nights in the plural are shifts or a span, not a night scene.
+        (name === NIGHT && narrative.tokens[h.token]?.normal === 'nights') ||
         // "Biscuit died in March": a death dated in waking life is no event of the dream.
         ((name === 'die' || name === 'death') && datedDeathSentence(narrative.tokens, h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.

@@ -705,6 +705,16 @@ describe('names, compounds and endings', () => {
     const moon = names(await analyse('I was over the moon about it for some reason.'));
     expect(moon).toContain('joy');
     expect(moon).not.toContain('moon');
+    // Running something is operating it; nights in the plural are shifts; a body word as a verb is an act.
+    expect(names(await analyse('Dreamed I was running a load out of Salt Lake.'))).not.toContain('run');
+    expect(names(await analyse('I ran the stairs two at a time.'))).toContain('run');
+    expect(names(await analyse('after nights so this is my brain on no sleep'))).not.toContain('night');
+    expect(names(await analyse('I have to hand over bed 4 and hand the books back.'))).not.toContain('hand');
+    expect(names(await analyse('I could not breathe.'))).toContain('breath');
+    // A compound whose first word is not its symbol.
+    const clothes = names(await analyse('I was in the garden hanging out baby clothes.'));
+    expect(clothes).toContain('clothes');
+    expect(clothes).not.toContain('baby');
     // A nursery is a room.
     expect(names(await analyse('I got to the nursery and the cot was there.'))).toContain('room');
   });

@@ -75,6 +75,8 @@ const BURNING_BODY = wordList('burning-body');
 /** A dream with one of these is at an airport: its gates are boarding gates. */
 const AIRPORT_WORDS = wordList('airport-words');
 const NUMBERED_THINGS = wordList('numbered-things');
+/** "a wall of water": what a wall of it is a surge of. */
+const WALL_OF = /^(water|fire|flame|flames|smoke|sound|noise|heat|mud|snow|sand|dust|people|rain|wind)$/;
 /** Places read from a verb after a modal ("will ruin this", "could house"): the verb, not the place. */
 const MODAL_VERB_MISREADS = new Set(['Places', 'Buildings and Rooms']);
 const DETERMINER_WORDS = wordList('determiners');
@@ -157,6 +159,8 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "a wall of water", "a wall of fire": a surge, not a wall.
+  if (symbol.name === 'wall' && next?.normal === 'of' && WALL_OF.test(after(2)?.normal ?? '')) return true;
   // "I work nights", "on nights": a shift pattern, not a night scene.
   if (
     symbol.name === 'night' &&

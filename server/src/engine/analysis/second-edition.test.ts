@@ -715,6 +715,11 @@ describe('names, compounds and endings', () => {
     const clothes = names(await analyse('I was in the garden hanging out baby clothes.'));
     expect(clothes).toContain('clothes');
     expect(clothes).not.toContain('baby');
+    // A wall of water is a surge: the water and the wave stay, the wall does not.
+    const surge = await analyse("there's this wall of water coming the height of a building");
+    expect(names(surge)).toContain('water');
+    expect(names(surge)).not.toContain('wall');
+    expect(motifs(surge)).toContain('tsunami-giant-wave');
     // A nursery is a room.
     expect(names(await analyse('I got to the nursery and the cot was there.'))).toContain('room');
   });

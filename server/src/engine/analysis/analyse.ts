@@ -288,6 +288,32 @@ function familyOwned(tokens: Token[], token: number, close: (t: Token) => boolea
 
 const CITY = 'city';
 const RUN = 'run';
+/** Verbs of arriving or getting in touch: not done, the one who should have is absent. */
+const ARRIVAL_VERBS = new Set([
+  'come',
+  'ring',
+  'call',
+  'phone',
+  'text',
+  'arrive',
+  'appear',
+  'show',
+  'answer',
+  'visit',
+  'turn',
+  'reply',
+  'write',
+]);
+
+/** "my mum didn't ring": the words at `token` are the subject of a denied arrival or call. */
+function didNotCome(tokens: Token[], token: number, length: number): boolean {
+  const after = tokens.slice(token + length, token + length + 4);
+  const verb = after.find((t) => t.pos === 'VERB');
+  if (!verb || verb.sentence !== tokens[token]?.sentence || !verb.negated) return false;
+  // Only the subject: nothing but auxiliaries, negation and adverbs between.
+  const between = after.slice(0, after.indexOf(verb));
+  return between.every((t) => ['AUX', 'PART', 'ADV'].includes(t.pos)) && verb.forms.some((f) => ARRIVAL_VERBS.has(f));
+}
 /** Body words that as verbs name an act ("hand over", "face the music", "eyed me", "elbowed past"). */
 const BODY_VERBS =
   /^(hand|hands|handed|handing|foot|footed|face|faces|faced|facing|eye|eyes|eyed|eyeing|arm|armed|finger|fingered|shoulder|shouldered|elbow|elbowed|elbowing)$/;
@@ -917,8 +943,12 @@ export class DreamAnalyser {
     const thingsParts = new Set(
       hits.filter((h) => h.source === 'narrative' && h.symbol.category === 'Body' && thingsPart(narrative, h, hits)),
     );
-    // Tokens that are no cue of a motif either.
-    const noCue = new Set<Token>();
+    // Tokens that are no cue of a motif either ("the midwife didn't come" calls no birth to mind).
+    const noCue = new Set<Token>(
+      narrative.tokens.filter(
+        (t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && didNotCome(narrative.tokens, t.index, 1),
+      ),
+    );
     for (const h of thingsParts)
       for (const t of narrative.tokens.slice(h.token, h.token + Math.max(1, h.length))) noCue.add(t);
     // Why a hit of the narrative is not an image of the dream, if it is not.
@@ -949,6 +979,8 @@ export class DreamAnalyser {
         (name === RUN && runsSomething(narrative.tokens, h.token)) ||
         // "after nights", "a run of nights": nights in the plural are shifts or a span, not a night scene.
         (name === NIGHT && narrative.tokens[h.token]?.normal === 'nights') ||
+        // "my mum didn't ring", "the midwife didn't come": someone who did not come or call is not there.
+        (h.symbol.category === PEOPLE_CATEGORY && didNotCome(narrative.tokens, h.token, Math.max(1, h.length))) ||
         // "Biscuit died in March": a death dated in waking life is no event of the dream.
         ((name === 'die' || name === 'death') && datedDeathSentence(narrative.tokens, h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.

@@ -715,6 +715,11 @@ describe('names, compounds and endings', () => {
     const clothes = names(await analyse('I was in the garden hanging out baby clothes.'));
     expect(clothes).toContain('clothes');
     expect(clothes).not.toContain('baby');
+    // Someone who did not come or call is not there, and calls no motif to mind.
+    const absent = await analyse("The midwife didn't come, my mum didn't ring.");
+    expect(names(absent)).not.toContain('mother');
+    expect(motifs(absent)).not.toContain('pregnancy-birth');
+    expect(names(await analyse("My dad didn't say anything, he just smiled."))).toContain('father');
     // A wall of water is a surge: the water and the wave stay, the wall does not.
     const surge = await analyse("there's this wall of water coming the height of a building");
     expect(names(surge)).toContain('water');

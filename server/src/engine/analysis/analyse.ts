@@ -944,11 +944,10 @@ export class DreamAnalyser {
       hits.filter((h) => h.source === 'narrative' && h.symbol.category === 'Body' && thingsPart(narrative, h, hits)),
     );
     // Tokens that are no cue of a motif either ("the midwife didn't come" calls no birth to mind).
-    const noCue = new Set<Token>(
-      narrative.tokens.filter(
-        (t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && didNotCome(narrative.tokens, t.index, 1),
-      ),
-    );
+    const noCue = new Set<Token>();
+    for (const t of narrative.tokens)
+      if ((t.pos === 'NOUN' || t.pos === 'PROPN') && didNotCome(narrative.tokens, t.index, 1))
+        if (t.pos === 'PROPN' || (await this.nounKind(t)) === 'living') noCue.add(t);
     for (const h of thingsParts)
       for (const t of narrative.tokens.slice(h.token, h.token + Math.max(1, h.length))) noCue.add(t);
     // Why a hit of the narrative is not an image of the dream, if it is not.

@@ -233,13 +233,19 @@ function datedDeathSentence(tokens: Token[], index: number): boolean {
   );
 }
 
+/** The word just before the verb at `at`, past auxiliaries, adverbs and particles: its subject, if any. */
+function wordBeforeVerb(tokens: Token[], at: number): Token | undefined {
+  let k = at - 1;
+  while (tokens[k] && ['AUX', 'ADV', 'PART'].includes(tokens[k]?.pos ?? '')) k -= 1;
+  return tokens[k];
+}
+
 /** Names whose death is dated in waking life: the name just before the death word ("Biscuit died in March"). */
 function datedDeathNames(tokens: Token[]): Set<string> {
   const out = new Set<string>();
   for (const t of tokens) {
     if (!t.isWord || t.negated || !isDeathWord(tokens, t.index) || !datedDeathSentence(tokens, t.sentence)) continue;
-    let k = t.index - 1;
-    while (tokens[k] && ['AUX', 'ADV', 'PART'].includes(tokens[k]?.pos ?? '')) k -= 1;
+    let k = wordBeforeVerb(tokens, t.index)?.index ?? -1;
     // "Kev who's been dead two years"
     if (tokens[k]?.normal === 'who') k -= 1;
     while (tokens[k] && tokens[k]?.pos === 'PUNCT' && tokens[k]?.normal === ',') k -= 1;
@@ -804,11 +810,10 @@ export class DreamAnalyser {
   private async subjectKind(doc: DreamDocument, at: number): Promise<'animal' | 'living' | 'thing' | null> {
     const verb = doc.tokens[at];
     if (!verb || (verb.pos !== 'VERB' && !/(ing|ed)$/.test(verb.normal))) return null;
-    let k = at - 1;
-    while (doc.tokens[k] && ['AUX', 'ADV', 'PART'].includes(doc.tokens[k]?.pos ?? '')) k -= 1;
-    const subject = doc.tokens[k];
+    const subject = wordBeforeVerb(doc.tokens, at);
     if (!subject || subject.sentence !== verb.sentence || (subject.pos !== 'NOUN' && subject.pos !== 'PROPN'))
       return null;
+    const k = subject.index;
     if (subject.pos === 'PROPN' || subject.name) return 'living';
     // "my dad was at the bottom yelling": a thing in a prepositional phrase is no subject ("a tank with
     // one goldfish swimming" still has its swimmer).
@@ -821,9 +826,7 @@ export class DreamAnalyser {
 
   /** Whether the subject of the verb at `at` is a vehicle or "it": "the bus is driving perfectly", "it drove off". */
   private async vehicleDrives(doc: DreamDocument, at: number): Promise<boolean> {
-    let k = at - 1;
-    while (doc.tokens[k] && ['AUX', 'ADV', 'PART'].includes(doc.tokens[k]?.pos ?? '')) k -= 1;
-    const subject = doc.tokens[k];
+    const subject = wordBeforeVerb(doc.tokens, at);
     if (!subject || subject.sentence !== doc.tokens[at]?.sentence) return false;
     if (subject.normal === 'it') return true;
     const ref = [subject.lemma, subject.normal, ...subject.forms].map((f) => this.deps.kb.words.get(f)).find(Boolean);

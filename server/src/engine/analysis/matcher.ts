@@ -80,6 +80,7 @@ const WALL_OF = /^(water|fire|flame|flames|smoke|sound|noise|heat|mud|snow|sand|
 /** Places read from a verb after a modal ("will ruin this", "could house"): the verb, not the place. */
 const MODAL_VERB_MISREADS = new Set(['Places', 'Buildings and Rooms']);
 const DETERMINER_WORDS = wordList('determiners');
+const POSSESSIVES = wordList('possessives');
 /** Places that can say who someone is ("my college friend", "the school nurse"). */
 const PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
 
@@ -426,12 +427,20 @@ export class SymbolMatcher {
   private matchWord(token: Token, doc: DreamDocument): TermRef | null {
     const prev = doc.tokens[token.index - 1];
     const next = doc.tokens[token.index + 1];
+    // "my friend's flat", "Ana's key": after someone's possessive mark the word is a thing they own.
+    const owner = doc.tokens[token.index - 2];
+    const afterSomeones =
+      prev?.pos === 'PART' &&
+      /^['’]s?$/.test(prev.normal) &&
+      owner !== undefined &&
+      (owner.pos === 'PROPN' || POSSESSIVES.has(doc.tokens[token.index - 3]?.normal ?? ''));
     const allows = (ref: TermRef) =>
       this.pos.allows(
         ref,
         token,
         prev?.sentence === token.sentence ? prev : undefined,
         next?.sentence === token.sentence ? next : undefined,
+        afterSomeones,
       );
     // The word as written first, then the tagger's lemma, then other base forms.
     const order = [token.normal, token.lemma, ...token.forms];

@@ -49,15 +49,18 @@ export class PosPolicy {
   }
 
   /** `prev` and `next` are the neighbouring tokens in the sentence, used where the tagger hesitates. */
-  allows(ref: TermRef, token: Token, prev?: Token, next?: Token): boolean {
+  allows(ref: TermRef, token: Token, prev?: Token, next?: Token, afterSomeones = false): boolean {
     if (ANY_POS_CATEGORIES.has(ref.symbol.category))
       return token.pos !== 'DET' && token.pos !== 'ADP' && token.pos !== 'PRON';
     if (NOUN_LIKE.has(token.pos)) return true;
     // After "my", "the", "a" or a count the word is a noun whatever the tagger says ("my thumbs kept
     // typing", "three crows sat").
+    // So after someone's possessive mark: "my friend's flat", "Ana's key" (`afterSomeones`; not "the
+    // tyre's flat", where the mark may be a verb).
+    const possessiveMark = afterSomeones;
     if (
       prev &&
-      (NOUN_MARKERS.has(prev.normal) || prev.pos === 'NUM') &&
+      (NOUN_MARKERS.has(prev.normal) || prev.pos === 'NUM' || possessiveMark) &&
       !MODIFIER_OTHER_IDEA.has(ref.term) &&
       (next === undefined || (next.pos !== 'NOUN' && next.pos !== 'PROPN'))
     )
@@ -81,7 +84,8 @@ export class PosPolicy {
       // "a small brass key" is a key; "a key moment" and "present at the time" are not.
       const heads = next === undefined || (next.pos !== 'NOUN' && next.pos !== 'ADJ' && next.pos !== 'PROPN');
       const inPhrase =
-        prev !== undefined && (DETERMINERS.has(prev.normal) || prev.pos === 'ADJ' || prev.pos === 'NOUN');
+        prev !== undefined &&
+        (DETERMINERS.has(prev.normal) || prev.pos === 'ADJ' || prev.pos === 'NOUN' || possessiveMark);
       return heads && inPhrase;
     }
     return false;

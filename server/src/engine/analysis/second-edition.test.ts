@@ -725,6 +725,11 @@ describe('names, compounds and endings', () => {
     expect(names(surge)).toContain('water');
     expect(names(surge)).not.toContain('wall');
     expect(motifs(surge)).toContain('tsunami-giant-wave');
+    // After someone's possessive mark a word is the thing they own, not a modifier.
+    expect(names(await analyse("I was at my friend's flat in Leeds."))).toContain('house');
+    expect(names(await analyse("My mum's key was on the hook."))).toContain('key');
+    expect(names(await analyse("It was my brother's key moment."))).not.toContain('key');
+    expect(names(await analyse("The tyre's flat and it's flat ground."))).toEqual([]);
     // A nursery is a room.
     expect(names(await analyse('I got to the nursery and the cot was there.'))).toContain('room');
   });

@@ -3,7 +3,7 @@
  * bench/results/engine-eval.json; exits 1 below the pass marks.
  *
  * - server/src/engine/eval/narratives.json: the in-sample set the engine was first tuned on.
- * - server/src/engine/eval/{second,third,fourth,fifth,sixth,seventh,eighth}-set.json: dreams written by someone
+ * - server/src/engine/eval/{second,third,fourth,fifth,sixth,seventh,eighth,ninth}-set.json: dreams written by someone
  *   who had not seen the engine, each split into `dev` (tuning allowed) and `test` (held out: only its
  *   figures are reported; its dreams are never printed).
  *
@@ -28,7 +28,7 @@ import type { DreamAnalysis } from '../server/src/engine';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const IN_SAMPLE_FILE = path.join(root, 'server/src/engine/eval/narratives.json');
 /** The sets written by others, in the order they were written; each has a dev and a test split. */
-const HELD_OUT_SETS = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'] as const;
+const HELD_OUT_SETS = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'] as const;
 type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 const setFile = (set: HeldOutSet) => path.join(root, `server/src/engine/eval/${set}-set.json`);
 const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
@@ -39,64 +39,64 @@ const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-25 at the end of the second edition's third round: in-sample symbols 0.981 / 0.981,
+  // Measured 2026-11-25 at the end of the second edition's fourth round: in-sample symbols 0.975 / 0.981,
   // motifs 1 / 1.
-  inSample: { symbolPrecision: 0.96, symbolRecall: 0.96, motifPrecision: 0.97, motifRecall: 0.97 },
-  // Held-out test splits, measured the same day; the marks sit two to three points under them. The
-  // issue's targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not met on them:
-  // the marks guard what is. Second set: symbols P 0.838 R 0.939, motifs R 0.682, negation 1, idioms
-  // 0.923, typos 0.951, language 0.975, nonsense 0.95.
+  inSample: { symbolPrecision: 0.95, symbolRecall: 0.95, motifPrecision: 0.97, motifRecall: 0.97 },
+  // Held-out test splits, measured the same day; each mark is the figure less 0.025, rounded down. The
+  // issue's targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not met on them: the
+  // marks guard what is.
+  // Second set (the project's own test split, written before any tuning on it): symbols P 0.861, R 0.939,
+  // motifs R 0.682, negation 1, idioms 0.923, typos 0.927, language 0.975, nonsense 0.95.
   second: {
-    symbolPrecision: 0.81,
+    symbolPrecision: 0.83,
     symbolRecall: 0.91,
-    motifRecall: 0.66,
+    motifRecall: 0.65,
     negationAccuracy: 0.97,
     idiomSuppression: 0.89,
-    typoRecovery: 0.92,
+    typoRecovery: 0.9,
     languageDetection: 0.95,
     nonsenseDetection: 0.92,
   },
-  // Third set: symbols P 0.858 R 0.916, motifs R 0.686, negation 0.889, idioms 0.895, typos 0.938,
+  // Third set: symbols P 0.866, R 0.907, motifs R 0.686, negation 0.889, idioms 0.895, typos 0.938,
   // language 1, nonsense 0.98.
   third: {
-    symbolPrecision: 0.83,
-    symbolRecall: 0.89,
+    symbolPrecision: 0.84,
+    symbolRecall: 0.88,
     motifRecall: 0.66,
     negationAccuracy: 0.86,
-    idiomSuppression: 0.86,
+    idiomSuppression: 0.87,
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Fourth set: symbols P 0.832 R 0.869, motifs R 0.556, negation 0.8, idioms 0.5, typos 0.889,
-  // language 1, nonsense 0.967.
+  // Fourth set: symbols P 0.837, R 0.869, motifs R 0.593, negation 0.8, idioms 0.5, typos 0.889, language
+  // 1, nonsense 0.967.
   fourth: {
-    symbolPrecision: 0.8,
+    symbolPrecision: 0.81,
     symbolRecall: 0.84,
-    motifRecall: 0.53,
+    motifRecall: 0.56,
     negationAccuracy: 0.77,
     idiomSuppression: 0.47,
     typoRecovery: 0.86,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fifth set (80 dreams written blind this round; test half measured before the round and once after):
-  // symbols P 0.71 R 0.863, motifs R 0.452, negation 1, idioms 0.632, typos 0.938, language 1,
-  // nonsense 0.975.
+  // Fifth set (written blind at the start of the third round): symbols P 0.714, R 0.868, motifs R 0.484,
+  // negation 1, idioms 0.632, typos 0.938, language 1, nonsense 0.975.
   fifth: {
     symbolPrecision: 0.68,
-    symbolRecall: 0.83,
-    motifRecall: 0.42,
+    symbolRecall: 0.84,
+    motifRecall: 0.45,
     negationAccuracy: 0.97,
     idiomSuppression: 0.6,
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Sixth set (60 dreams, written blind alongside the fifth; same protocol): symbols P 0.782 R 0.878,
-  // motifs R 0.593, negation 0.917, idioms 0.5, typos 0.917, language 1, nonsense 1.
+  // Sixth set (written blind alongside the fifth): symbols P 0.799, R 0.878, motifs R 0.593, negation
+  // 0.917, idioms 0.5, typos 0.917, language 1, nonsense 1.
   sixth: {
-    symbolPrecision: 0.75,
+    symbolPrecision: 0.77,
     symbolRecall: 0.85,
     motifRecall: 0.56,
     negationAccuracy: 0.89,
@@ -105,10 +105,11 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
-  // Seventh set (60 dreams written blind after the third round's tuning; measured once, never tuned on):
-  // symbols P 0.846 R 0.907, motifs R 0.633, negation 1, idioms 0.9, typos 0.706, language 1, nonsense 0.967.
+  // Seventh set (written blind after the third round; its test half was measured then and now, never tuned
+  // on): symbols P 0.859, R 0.912, motifs R 0.633, negation 1, idioms 0.9, typos 0.706, language 1,
+  // nonsense 0.967.
   seventh: {
-    symbolPrecision: 0.82,
+    symbolPrecision: 0.83,
     symbolRecall: 0.88,
     motifRecall: 0.6,
     negationAccuracy: 0.97,
@@ -117,19 +118,32 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Eighth set (60 dreams written blind at the start of the fourth round: voice-to-text, text-speak, the
-  // second person, headed journal entries; measured on the third round's engine before any tuning):
-  // symbols P 0.694 R 0.795, motifs R 0.517, negation 0.692, idioms 0.429, typos 0.6, language 0.967,
+  // Eighth set (written blind at the start of the fourth round: voice-to-text, text-speak, second person,
+  // headed entries; test half measured before the round at P 0.694 R 0.795 motifs R 0.517, and now):
+  // symbols P 0.739, R 0.82, motifs R 0.517, negation 0.923, idioms 0.643, typos 0.6, language 0.967,
   // nonsense 0.933.
   eighth: {
-    symbolPrecision: 0.66,
-    symbolRecall: 0.76,
-    motifRecall: 0.48,
-    negationAccuracy: 0.66,
-    idiomSuppression: 0.4,
+    symbolPrecision: 0.71,
+    symbolRecall: 0.79,
+    motifRecall: 0.49,
+    negationAccuracy: 0.89,
+    idiomSuppression: 0.61,
     typoRecovery: 0.57,
-    languageDetection: 0.93,
+    languageDetection: 0.94,
     nonsenseDetection: 0.9,
+  },
+  // Ninth set (written blind during the fourth round, after most of its tuning; measured once at the end,
+  // never tuned on, dev half included): symbols P 0.802, R 0.898, motifs R 0.577, negation 0.867, idioms
+  // 0.875, typos 0.875, language 0.967, nonsense 0.967.
+  ninth: {
+    symbolPrecision: 0.77,
+    symbolRecall: 0.87,
+    motifRecall: 0.55,
+    negationAccuracy: 0.84,
+    idiomSuppression: 0.85,
+    typoRecovery: 0.85,
+    languageDetection: 0.94,
+    nonsenseDetection: 0.94,
   },
   lucidFalseClaims: 0,
 };

@@ -13,7 +13,7 @@ import { TypoCorrector } from '../nlp/typos';
 import { SliceTimer } from '../util/cooperative';
 import { PEOPLE_CATEGORY } from '../kb/schema';
 import type { Pronoun, TextSpan } from '../types';
-import { markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
+import { isOwnerMark, markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
 import { readLucidity } from './lucidity';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
 import { detectMotifs } from './motifs';
@@ -68,6 +68,12 @@ const OWN_ACTIONS = wordList('own-actions');
 const LIVING_ACTIONS = wordList('living-actions');
 const WAKING_REACTIONS = wordList('waking-reactions');
 const CELEBRITY = 'celebrity';
+/** Symbols some rules below read by name. */
+const CITY = 'city';
+const RUN = 'run';
+const NIGHT = 'night';
+const STRANGER = 'stranger';
+const CHILD = 'child';
 /** The knowledge-base symbol of a false awakening. */
 const NESTED_DREAM = 'dream within a dream';
 /** The knowledge-base symbol of waking up. */
@@ -156,7 +162,7 @@ function isDeathWord(tokens: Token[], i: number): boolean {
 /** Whether the hit at `token` (spanning `length` tokens) only owns something: "dad's car", "the house of my gran". */
 function isPossessor(tokens: Token[], token: number, length: number): boolean {
   const after = tokens[token + length];
-  if (after && /^['’]s?$/.test(after.text)) return true;
+  if (isOwnerMark(after)) return true;
   const before = tokens
     .slice(0, token)
     .filter((t) => t.isWord)
@@ -183,7 +189,7 @@ function thingsPart(doc: DreamDocument, h: SymbolHit, hits: SymbolHit[]): boolea
   for (let i = h.token - 1; i >= Math.max(0, h.token - 3); i -= 1) {
     const t = doc.tokens[i];
     if (!t) break;
-    if (/^['’]s?$/.test(t.text)) return owner(i);
+    if (isOwnerMark(t)) return owner(i);
     if (t.sentence !== h.sentence) break;
   }
   // "the leg of the table"
@@ -225,10 +231,12 @@ const DEATH_DATES =
   /^(january|february|march|april|may|june|july|august|september|october|november|december|ago|spring|summer|autumn|winter|christmas|\d{4})$/;
 
 /** Whether sentence `index` tells of a death dated in waking life ("Biscuit died in March"). */
-function datedDeathSentence(tokens: Token[], index: number): boolean {
-  const ts = tokens.filter((t) => t.sentence === index);
+function datedDeathSentence(doc: DreamDocument, index: number): boolean {
+  const sentence = doc.sentences[index];
+  if (!sentence) return false;
+  const ts = doc.tokens.slice(sentence.start, sentence.end);
   return (
-    ts.some((t) => t.isWord && !t.negated && isDeathWord(tokens, t.index)) &&
+    ts.some((t) => t.isWord && !t.negated && isDeathWord(doc.tokens, t.index)) &&
     ts.some((t) => DEATH_DATES.test(t.normal) || DEATH_DATING.has(t.normal))
   );
 }
@@ -241,10 +249,11 @@ function wordBeforeVerb(tokens: Token[], at: number): Token | undefined {
 }
 
 /** Names whose death is dated in waking life: the name just before the death word ("Biscuit died in March"). */
-function datedDeathNames(tokens: Token[]): Set<string> {
+function datedDeathNames(doc: DreamDocument): Set<string> {
+  const { tokens } = doc;
   const out = new Set<string>();
   for (const t of tokens) {
-    if (!t.isWord || t.negated || !isDeathWord(tokens, t.index) || !datedDeathSentence(tokens, t.sentence)) continue;
+    if (!t.isWord || t.negated || !isDeathWord(tokens, t.index) || !datedDeathSentence(doc, t.sentence)) continue;
     let k = wordBeforeVerb(tokens, t.index)?.index ?? -1;
     // "Kev who's been dead two years"
     if (tokens[k]?.normal === 'who') k -= 1;
@@ -255,8 +264,8 @@ function datedDeathNames(tokens: Token[]): Set<string> {
   return out;
 }
 
-/** Places a family owns ("my grandparents' farm", "our village"). */
-const OWNED_PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
+/** Categories of places: where a dream is set, or what a family owns ("my grandparents' farm"). */
+const PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
 /** Places "our" makes the family's ("our village"; not "our road", "our stairs"). */
 const OUR_HOMES = new Set(['village', 'town', 'city', 'farm', 'house', 'home', 'cottage', 'flat', 'apartment']);
 /** Words that tell a dream recurs, near its start. */
@@ -279,7 +288,7 @@ function familyOwned(tokens: Token[], token: number, close: (t: Token) => boolea
   const home = !!place && place.forms.some((f) => OUR_HOMES.has(f));
   if (home && (before.at(-1)?.normal === 'our' || before.at(-2)?.normal === 'our')) return true;
   // "my grandparents' (old) farm"
-  const mark = before.findLastIndex((t) => /^['’]s?$/.test(t.text));
+  const mark = before.findLastIndex(isOwnerMark);
   if (
     mark > 0 &&
     before[mark - 1] &&
@@ -292,8 +301,6 @@ function familyOwned(tokens: Token[], token: number, close: (t: Token) => boolea
   return after[0]?.normal === 'of' && POSSESSIVE_WORDS.has(after[1]?.normal ?? '') && !!after[2] && close(after[2]);
 }
 
-const CITY = 'city';
-const RUN = 'run';
 /** Verbs of arriving or getting in touch: not done, the one who should have is absent. */
 const ARRIVAL_VERBS = new Set([
   'come',
@@ -320,10 +327,10 @@ function didNotCome(tokens: Token[], token: number, length: number): boolean {
   const between = after.slice(0, after.indexOf(verb));
   return between.every((t) => ['AUX', 'PART', 'ADV'].includes(t.pos)) && verb.forms.some((f) => ARRIVAL_VERBS.has(f));
 }
+
 /** Body words that as verbs name an act ("hand over", "face the music", "eyed me", "elbowed past"). */
 const BODY_VERBS =
   /^(hand|hands|handed|handing|foot|footed|face|faces|faced|facing|eye|eyes|eyed|eyeing|arm|armed|finger|fingered|shoulder|shouldered|elbow|elbowed|elbowing)$/;
-const NIGHT = 'night';
 /** What one runs on foot: "ran the stairs", "run a race". */
 const RUN_COURSES = /^(race|marathon|mile|miles|lap|laps|length|stairs|steps|gauntlet|red|risk|course|way|distance)$/;
 
@@ -334,14 +341,14 @@ function runsSomething(tokens: Token[], token: number): boolean {
   const noun = tokens.slice(token + 2, token + 5).find((t) => t.pos === 'NOUN' || t.pos === 'PROPN');
   return !!noun && noun.sentence === det.sentence && !RUN_COURSES.test(noun.normal);
 }
-const STRANGER = 'stranger';
+
 /** Words for a person the dream does not name. */
 const UNNAMED_PERSON = /^(man|guy|woman|lady|bloke|fella|fellow|dude|gentleman|stranger)$/;
 
 /**
  * The first person the dream does not name, placed or dressed in the scene ("a man in the garden", "this
- * one guy in a yellow coat", "the woman behind the glass"): not a predicate ("he is a man of few words"), not a kind another hit names ("an old man" is an
- * elder), not negated, quoted or told about.
+ * one guy in a yellow coat", "the woman behind the glass"): not a predicate ("he is a man of few words"),
+ * not a kind another hit names ("an old man" is an elder), not negated, quoted or told about.
  */
 function unnamedPerson(tokens: Token[], hits: SymbolHit[]): Token | undefined {
   return tokens.find((t, i) => {
@@ -364,7 +371,6 @@ function unnamedPerson(tokens: Token[], hits: SymbolHit[]): Token | undefined {
     return /^(in|behind)$/.test(tokens[i + 1]?.normal ?? '');
   });
 }
-const CHILD = 'child';
 
 /** "since I was a child", "since child", "as a kid", "when I was a little girl": the dreamer's childhood. */
 function ownChildhood(tokens: Token[], token: number): boolean {
@@ -398,7 +404,7 @@ function namedCityAside(tokens: Token[], h: SymbolHit, hits: SymbolHit[]): boole
         o.source === 'narrative' &&
         o.token <= head.index &&
         head.index < o.token + Math.max(1, o.length) &&
-        OWNED_PLACE_CATEGORIES.has(o.symbol.category),
+        PLACE_CATEGORIES.has(o.symbol.category),
     )
   );
 }
@@ -825,7 +831,7 @@ export class DreamAnalyser {
   }
 
   /** Whether the subject of the verb at `at` is a vehicle or "it": "the bus is driving perfectly", "it drove off". */
-  private async vehicleDrives(doc: DreamDocument, at: number): Promise<boolean> {
+  private vehicleDrives(doc: DreamDocument, at: number): boolean {
     const subject = wordBeforeVerb(doc.tokens, at);
     if (!subject || subject.sentence !== doc.tokens[at]?.sentence) return false;
     if (subject.normal === 'it') return true;
@@ -984,7 +990,7 @@ export class DreamAnalyser {
         // "my mum didn't ring", "the midwife didn't come": someone who did not come or call is not there.
         (h.symbol.category === PEOPLE_CATEGORY && didNotCome(narrative.tokens, h.token, Math.max(1, h.length))) ||
         // "Biscuit died in March": a death dated in waking life is no event of the dream.
-        ((name === 'die' || name === 'death') && datedDeathSentence(narrative.tokens, h.sentence)) ||
+        ((name === 'die' || name === 'death') && datedDeathSentence(narrative, h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.
         (h.symbol.category === 'Body' && (bodilyState(narrative, h) || thingsParts.has(h))) ||
         deniedIn.has(`${name}@${h.sentence}`) ||
@@ -1019,7 +1025,7 @@ export class DreamAnalyser {
     };
     // ("the bus drove through the village", "it drove off": a vehicle driving implies no driver seen.)
     const driving = images.find((h) => h.source === 'narrative' && h.symbol.name === DRIVING.action);
-    if (driving && !(await this.vehicleDrives(narrative, driving.token))) implySymbol(images, DRIVING.actor, driving);
+    if (driving && !this.vehicleDrives(narrative, driving.token)) implySymbol(images, DRIVING.actor, driving);
     const lucidity = readLucidity(
       readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
       tags,
@@ -1108,7 +1114,7 @@ export class DreamAnalyser {
       const owned = images.find(
         (h) =>
           h.source === 'narrative' &&
-          OWNED_PLACE_CATEGORIES.has(h.symbol.category) &&
+          PLACE_CATEGORIES.has(h.symbol.category) &&
           familyOwned(
             narrative.tokens,
             h.token,
@@ -1138,9 +1144,8 @@ export class DreamAnalyser {
     // told, back in a later sentence as he or she.
     const mournedIn = narrative.sentences.find((s) => {
       const ts = narrative.tokens.slice(s.start, s.end);
-      const put = petPutDown(ts);
       return (
-        put ||
+        petPutDown(ts) ||
         (ts.some((t) => t.isWord && !t.negated && t.backstory && isDeathWord(narrative.tokens, t.index)) &&
           ts.some((t) => t.isWord && this.mournable(t)))
       );
@@ -1158,9 +1163,9 @@ export class DreamAnalyser {
     }
     // "Biscuit came back! … Biscuit died in March.": someone named whose death is dated in waking life,
     // named again elsewhere in the dream.
-    const namedDead = datedDeathNames(narrative.tokens);
+    const namedDead = datedDeathNames(narrative);
     const namedAgain = narrative.tokens.find(
-      (t) => t.isWord && !t.negated && namedDead.has(t.normal) && !datedDeathSentence(narrative.tokens, t.sentence),
+      (t) => t.isWord && !t.negated && namedDead.has(t.normal) && !datedDeathSentence(narrative, t.sentence),
     );
     if (namedAgain) implied('deceased-visitor', namedAgain.sentence);
     // "since we had to put Biscuit down": a pet put to sleep, and an animal in the dream, is its visit.

@@ -50,6 +50,11 @@ const TOLD_QUOTE_CHARS = 120;
 /** Longest quotation read as speech; an unmatched mark further on is an apostrophe or a stray. */
 const MAX_QUOTE_CHARS = 400;
 
+/** An owner's mark: the "'s" of "Anna's key", or the bare apostrophe of "my grandparents' farm". */
+export function isOwnerMark(t: { text: string } | undefined): boolean {
+  return !!t && /^['’]s?$/.test(t.text);
+}
+
 /**
  * Character ranges of quoted speech: “…”, ‘…’, "…" and '…' where the single mark opens after a space
  * or punctuation and closes before one (so "You've" and "the boys' bikes" are not quotes).
@@ -433,17 +438,21 @@ export async function readDocumentSliced(nlp: WinkMethods, text: string): Promis
     chars += piece.length;
     await yieldToLoop();
   }
-  markQuoted(tokens, text);
-  markReported(tokens);
+  markSpeech(tokens, text);
   return { tokens, sentences, idioms: found };
 }
 
 /** Tokenises, tags and lemmatises a text and marks negated tokens, sentence by sentence, and quoted speech. */
 export function readDocument(nlp: WinkMethods, text: string): DreamDocument {
   const document = readPiece(nlp, text, 0);
-  markQuoted(document.tokens, text);
-  markReported(document.tokens);
+  markSpeech(document.tokens, text);
   return document;
+}
+
+/** Marks what is said in the dream: quoted speech, then reported speech outside the quotes. */
+function markSpeech(tokens: Token[], text: string): void {
+  markQuoted(tokens, text);
+  markReported(tokens);
 }
 
 /** Verbs that report speech. */

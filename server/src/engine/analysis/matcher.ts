@@ -6,7 +6,7 @@ import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol } from '../types';
 import { SliceTimer } from '../util/cooperative';
 import { PEOPLE_CATEGORY } from '../kb/schema';
-import type { DreamDocument, Token } from './document';
+import { isOwnerMark, type DreamDocument, type Token } from './document';
 import { PosPolicy } from './pos-policy';
 
 export type Via = DetectedSymbol['via'];
@@ -431,7 +431,7 @@ export class SymbolMatcher {
     const owner = doc.tokens[token.index - 2];
     const afterSomeones =
       prev?.pos === 'PART' &&
-      /^['’]s?$/.test(prev.normal) &&
+      isOwnerMark(prev) &&
       owner !== undefined &&
       (owner.pos === 'PROPN' || POSSESSIVES.has(doc.tokens[token.index - 3]?.normal ?? ''));
     const allows = (ref: TermRef) =>

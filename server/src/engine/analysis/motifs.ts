@@ -236,8 +236,8 @@ function buildScopes(input: MotifInput, backstory: boolean): Scopes {
       };
       for (const t of tokens) {
         // Words of a figure of speech are not events of the dream ("time flew by" is no flight).
-        if (!t.isWord || t.negated || t.idiom >= 0 || t.quoted || (t.backstory && !backstory)) continue;
-        if (ignored.has(t)) continue;
+        if (!t.isWord || t.negated || t.idiom >= 0 || t.quoted || ignored.has(t) || (t.backstory && !backstory))
+          continue;
         for (const w of [t.normal, ...t.forms]) {
           scope.phraseWords.add(w);
           if (!t.likeness) scope.words.add(w);

@@ -55,12 +55,11 @@ export class PosPolicy {
     if (NOUN_LIKE.has(token.pos)) return true;
     // After "my", "the", "a" or a count the word is a noun whatever the tagger says ("my thumbs kept
     // typing", "three crows sat").
-    // So after someone's possessive mark: "my friend's flat", "Ana's key" (`afterSomeones`; not "the
+    // So after someone's possessive mark (`afterSomeones`): "my friend's flat", "Ana's key" (not "the
     // tyre's flat", where the mark may be a verb).
-    const possessiveMark = afterSomeones;
     if (
       prev &&
-      (NOUN_MARKERS.has(prev.normal) || prev.pos === 'NUM' || possessiveMark) &&
+      (NOUN_MARKERS.has(prev.normal) || prev.pos === 'NUM' || afterSomeones) &&
       !MODIFIER_OTHER_IDEA.has(ref.term) &&
       (next === undefined || (next.pos !== 'NOUN' && next.pos !== 'PROPN'))
     )
@@ -85,7 +84,7 @@ export class PosPolicy {
       const heads = next === undefined || (next.pos !== 'NOUN' && next.pos !== 'ADJ' && next.pos !== 'PROPN');
       const inPhrase =
         prev !== undefined &&
-        (DETERMINERS.has(prev.normal) || prev.pos === 'ADJ' || prev.pos === 'NOUN' || possessiveMark);
+        (DETERMINERS.has(prev.normal) || prev.pos === 'ADJ' || prev.pos === 'NOUN' || afterSomeones);
       return heads && inPhrase;
     }
     return false;

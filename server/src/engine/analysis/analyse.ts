@@ -442,9 +442,27 @@ function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
     // "…and fell back to sleep" begins another dream; "a refund on that sleep" does not.
     if (after.some((t, k) => DREAMING_AGAIN.test(t.normal) || (t.normal === 'sleep' && after[k - 1]?.normal === 'to')))
       return Infinity;
-    return h.token;
+    return wokenBy(doc, h.token);
   }
   return Infinity;
+}
+
+/** A remark on what the dream means ("it means…", "I think this represents…"), not a question asked in it ("I ask what it means"). */
+const MEANING_COMMENTARY =
+  /(?<!\b(?:what|whether|if|ask|asked|wonder|wondered)\s+)\b(?:it|this|that|the dream|this dream|that dream)\s+(?:probably\s+|must\s+|might\s+|could\s+|maybe\s+|obviously\s+|clearly\s+)?(?:means|mean|symboli[sz]es|represents|stands for)\b/i;
+
+/** "Mummy's phone call woke me up", "…until the alarm woke me": what woke the dreamer belongs to the waking. */
+function wokenBy(doc: DreamDocument, wake: number): number {
+  const t = doc.tokens[wake];
+  if (!t || !/^(me|us)$/.test(doc.tokens[wake + 1]?.normal ?? '')) return wake;
+  let k = wake;
+  while (k > 0) {
+    const prev = doc.tokens[k - 1];
+    if (!prev || prev.sentence !== t.sentence || /^(,|;|and|then|until|till|when|before|but|so)$/.test(prev.normal))
+      break;
+    k -= 1;
+  }
+  return k;
 }
 
 /**
@@ -522,6 +540,33 @@ function someoneElses(doc: DreamDocument, hit: SymbolHit): boolean {
   const prev = doc.tokens[hit.token - 1]?.normal ?? '';
   if (OTHERS_POSSESSIVES.has(prev)) return true;
   return !!token?.normal.startsWith('partner') && prev !== 'my' && prev !== 'our';
+}
+
+/**
+ * "my ex's brother", "my mum's friend": the possessor is named only to say whose the person is; they are
+ * not in the scene for it ("the neighbour's cat" is left alone: writers count that neighbour).
+ */
+function relationOnly(tokens: Token[], hit: SymbolHit, hits: SymbolHit[]): boolean {
+  const end = hit.token + Math.max(1, hit.length);
+  if (!isOwnerMark(tokens[end])) return false;
+  let k = end + 1;
+  while (tokens[k]?.pos === 'ADJ') k += 1;
+  return hits.some((o) => o.source === 'narrative' && o.token === k && o.symbol.category === PEOPLE_CATEGORY);
+}
+
+/** "Sister Abena", "Father Tom", "Brother Michael": a capitalised title directly before a name. */
+function titleBeforeName(tokens: Token[], hit: SymbolHit): boolean {
+  const t = tokens[hit.token];
+  const next = tokens[hit.token + 1];
+  return (
+    !!t &&
+    hit.length <= 1 &&
+    /^(sister|brother|father|mother)$/.test(t.normal) &&
+    /^[A-Z][a-z]/.test(t.text) &&
+    next?.sentence === t.sentence &&
+    /^[A-Z][a-z]/.test(next.text) &&
+    next.pos === 'PROPN'
+  );
 }
 
 /** Whether a body part is followed, in its clause, by a state of fear ("my legs wouldn't move"). */
@@ -940,6 +985,8 @@ export class DreamAnalyser {
     const tailStart = wakingTailStart(narrative, hits);
     // "Woke at 5, read my notes, back to bed.": a practice log's preface is waking life.
     const dreamStart = prefaceEnd(narrative);
+    // "My dad says it means he's ok in hamster heaven": what the dream means, said awake, is no image of it.
+    const commentary = new Set(narrative.sentences.filter((s) => MEANING_COMMENTARY.test(s.text)).map((s) => s.index));
     // "my heart was pounding" is fear told by the body, not an image of a heart.
     const heartCueSentences = new Set(
       fearCues(narrative)
@@ -970,6 +1017,7 @@ export class DreamAnalyser {
         // The waking that ends the dream, what follows it, and a practice log's preface before it.
         h.token >= tailStart ||
         h.token < dreamStart ||
+        commentary.has(h.sentence) ||
         // "I screamed and woke up": the reaction comes with the waking.
         (WAKING_REACTIONS.has(name) && tailStart - h.token <= REACTION_REACH) ||
         (name === 'heart' && heartCueSentences.has(h.sentence)) ||
@@ -989,6 +1037,10 @@ export class DreamAnalyser {
         (name === NIGHT && narrative.tokens[h.token]?.normal === 'nights') ||
         // "my mum didn't ring", "the midwife didn't come": someone who did not come or call is not there.
         (h.symbol.category === PEOPLE_CATEGORY && didNotCome(narrative.tokens, h.token, Math.max(1, h.length))) ||
+        // "Cliff, my ex's brother": a person named only to say whose someone is.
+        (h.symbol.category === PEOPLE_CATEGORY && relationOnly(narrative.tokens, h, hits)) ||
+        // "Sister Abena", "Father Tom": a title before a name, no sibling or parent.
+        (h.symbol.category === PEOPLE_CATEGORY && titleBeforeName(narrative.tokens, h)) ||
         // "Biscuit died in March": a death dated in waking life is no event of the dream.
         ((name === 'die' || name === 'death') && datedDeathSentence(narrative, h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.

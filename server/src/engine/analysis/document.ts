@@ -490,8 +490,9 @@ function markReported(tokens: Token[]): void {
     const subject =
       SUBJECT_START.has(first.normal) ||
       (['DET', 'PROPN', 'NOUN'].includes(first.pos) && !/^(which|what|where|how|whose)$/.test(first.normal));
+    // "to say grandpa's dog Tiger had escaped": the subject may take a few words.
     const verbSoon = tokens
-      .slice(j + 1, j + 4)
+      .slice(j + 1, j + 6)
       .some((x) => x.sentence === t.sentence && (x.pos === 'VERB' || x.pos === 'AUX'));
     if (!subject || !verbSoon) return;
     for (let k = j; k < tokens.length; k += 1) {
@@ -500,9 +501,16 @@ function markReported(tokens: Token[]): void {
         break;
       // "and I went in": the dreamer's own story goes on.
       if (x.normal === 'and' && /^(i|we|everyone|everybody)$/.test(tokens[k + 1]?.normal ?? '')) break;
+      // "I said I'm all ears and he laughed": so does a reply told in the past ("and they go fishing" is still said).
+      if (x.normal === 'and' && /^(he|she|they)$/.test(tokens[k + 1]?.normal ?? '') && toldInPast(tokens[k + 2])) break;
       x.reported = true;
     }
   });
+}
+
+/** A verb in the past tense ("laughed", "ran"), not the present ("lives", "go") or a participle. */
+function toldInPast(t: Token | undefined): boolean {
+  return !!t && t.pos === 'VERB' && t.normal !== t.lemma && !/(s|ing)$/.test(t.normal);
 }
 
 /** readDocument without the quotes: a piece of a long text, whose quotes are marked once over the whole. */
@@ -514,7 +522,6 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
   const sentences: Sentence[] = [];
   const found: IdiomMatch[] = [];
   if (!text.trim()) return { tokens, sentences, idioms: found };
-  const doc = nlp.readDoc(text);
   // Character offsets: each token is looked for from the end of the previous one.
   let cursor = 0;
   const locate = (piece: string): [number, number] => {
@@ -523,7 +530,7 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
     cursor = at + piece.length;
     return [at, cursor];
   };
-  doc.sentences().each((s: ItemSentence) => {
+  const readSentence = (s: ItemSentence) => {
     const sentenceIndex = sentenceOffset + sentences.length;
     const start = tokens.length;
     const sentenceStartChar = cursor;
@@ -593,6 +600,11 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
       startChar: first ? first.startChar : sentenceStartChar,
       endChar: last && tokens.length > start ? last.endChar : sentenceStartChar,
     });
-  });
+  };
+  // A list ("- noticed the clock… -> DREAM\n- lucid maybe a minute") has one sentence per line.
+  for (const block of text.split(LINE_BLOCK)) if (block.trim()) nlp.readDoc(block).sentences().each(readSentence);
   return { tokens, sentences, idioms: found };
 }
+
+/** A line break that ends a sentence: a blank line, or a new line opening on a bullet, a number or a time. */
+const LINE_BLOCK = /\n(?=[ \t]*\n)|\n(?=[ \t]*(?:[-*•·–—>]|\d{1,2}(?:[:.)]|am\b|pm\b)))/i;

@@ -55,11 +55,29 @@ const PLAIN_REALISATION =
 const BARE_REALISATION =
   /^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait)[\s.!,]+)?(?:dreaming|dream)\s*[.!]+\s*$/gi;
 
+/**
+ * A practice log's shorthand: "13:88 -> DREAM" (the check, then what it showed), and a line that opens on
+ * the state ("- lucid maybe a minute").
+ */
+const LOG_REALISATION =
+  /(?:->|=>|→)\s*(?:it'?s\s+|a\s+)?(?:dreaming|dream)\b(?!\s+(?:journal|diary|log|sign))|^[\s\-*•]*lucid\b(?!\s+dream)(?!\s*\?)(?![\s,.:;!—–-]*(?:no|not|nope|never|nah|hardly|almost|nearly|failed|0)\b)/gi;
+
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
   /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
 /** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
 const WAKING = /\b(woke|wake|waking|awoke|awake|awoken|woken|morning)\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
+
+/**
+ * Whether waking told after the realisation came first: "I realised it was a dream when I woke up" was
+ * made awake; "I became lucid and then woke up", "…until I woke" was made in the dream, which then ended.
+ */
+function wakesFirst(after: string): boolean {
+  const m = WAKING.exec(after);
+  if (!m) return false;
+  const lead = after.slice(0, m.index);
+  return !/\b(?:and|then|but|before|until|till|so)\b(?:\s+(?:then|i|we|just|suddenly|finally))*\s*$/i.test(lead);
+}
 
 /** The few words before `at` in the sentence, back to the last clause break. */
 function before(text: string, at: number, words = 4): string {
@@ -79,6 +97,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       SAID_AFTER_REALISATION,
       UNREAL_REALISATION,
       PLAIN_REALISATION,
+      LOG_REALISATION,
     ];
     if (s.index > 0) patterns.push(BARE_REALISATION);
     for (const re of patterns) {
@@ -88,7 +107,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
         const prefix = before(s.text, m.index);
         const stillDreaming = /\bstill dreaming\b/i.test(m[0]);
         const afterWaking =
-          !stillDreaming && (WAKING.test(s.text.slice(0, m.index)) || WAKING.test(s.text.slice(m.index + m[0].length)));
+          !stillDreaming && (WAKING.test(s.text.slice(0, m.index)) || wakesFirst(s.text.slice(m.index + m[0].length)));
         // "my reality check never worked": a denial inside the words of the realisation undoes it too.
         const deniedInside = /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b/i.test(m[0]);
         if (DENIAL.test(prefix) || deniedInside || afterWaking || /\bhad been\b/i.test(m[0])) denied ??= span;

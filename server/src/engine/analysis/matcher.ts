@@ -125,7 +125,7 @@ function isClockOrLabel(doc: DreamDocument, token: Token): boolean {
     (previous.pos === 'NOUN' || previous.pos === 'PROPN' || previous.forms.some((f) => NUMBERED_THINGS.has(f)))
   )
     return true;
-  if (!/\d/.test(token.text)) return false;
+  if (!/\d/.test(token.text)) return isWordTimeOrCompound(doc, token);
   // Written in digits, a number is a time, an age, a date, a score or a label ("34 weeks", "gate 6",
   // "press the 9", "dream 2 this week"); only "the number 7" shows the number itself.
   if (doc.tokens[token.index - 1]?.normal !== 'number') return true;
@@ -149,6 +149,41 @@ function isClockOrLabel(doc: DreamDocument, token: Token): boolean {
       if (NUMBERED_THINGS.has(t.normal) || t.forms.some((f) => NUMBERED_THINGS.has(f))) return true;
     }
   return false;
+}
+
+const TENS = /^(twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety)$/;
+const CLOCK_HOURS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/;
+
+/**
+ * A number in words that is part of a larger one ("eighty-four", "twenty three") or an hour ("at three",
+ * "until six in the morning", "home by ten"): not the number itself seen in the dream.
+ */
+function isWordTimeOrCompound(doc: DreamDocument, token: Token): boolean {
+  const same = (t: Token | undefined): t is Token => t !== undefined && t.sentence === token.sentence;
+  let k = token.index - 1;
+  if (doc.tokens[k]?.normal === '-') k -= 1;
+  const before = doc.tokens[k];
+  if (same(before) && TENS.test(before.normal)) return true;
+  let n = token.index + 1;
+  if (doc.tokens[n]?.normal === '-') n += 1;
+  const after = doc.tokens[n];
+  if (TENS.test(token.normal) && same(after) && CLOCK_HOURS.test(after.normal)) return true;
+  // "ten past nine" is a clock face read in the dream; "at three" is when.
+  if (
+    !CLOCK_HOURS.test(token.normal) ||
+    !same(before) ||
+    !TIME_PREPOSITIONS.has(before.normal) ||
+    /^(past|to)$/.test(before.normal)
+  )
+    return false;
+  // "at three doors", "around two people": a count of things; "at three", "at three in the morning": an hour.
+  const next = doc.tokens[token.index + 1];
+  return (
+    !same(next) ||
+    !next.isWord ||
+    !['NOUN', 'PROPN', 'ADJ'].includes(next.pos) ||
+    /^(o'clock|oclock|am|pm)$/.test(next.normal)
+  );
 }
 
 /**

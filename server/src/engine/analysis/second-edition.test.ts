@@ -862,3 +862,69 @@ describe('names, compounds and endings', () => {
     expect(last && text.slice(last.start, last.end)).toBe('Then a snake crossed the road.');
   });
 });
+
+describe('fifth round: logs, numbers, relations and remarks', () => {
+  it('reads a practice log one line at a time, with its shorthand for a realisation', async () => {
+    const log =
+      '04:55 back to bed\n- noticed the clock said 9:71, looked again, 13:88 -> DREAM\n- lucid maybe a minute\n- walked into a field\n- 06:10 awake';
+    const a = await analyse(log);
+    expect(a.lucid).toBe(true);
+    expect(a.sentenceSpans?.length).toBe(5);
+    // The line that ends the log is no false awakening of the line before.
+    expect(motifs(a)).not.toContain('false-awakening');
+    for (const text of ['Lucid? not even close. I just ran.', 'Lucid: no. Just a normal dream', '- lucid - nope']) {
+      expect((await analyse(text)).lucid, text).toBe(false);
+    }
+  });
+
+  it('keeps a realisation followed by waking, but not one made on waking', async () => {
+    expect((await analyse('I became lucid and then woke up.')).lucid).toBe(true);
+    expect((await analyse('I realised I was dreaming, and then I woke up.')).lucid).toBe(true);
+    expect((await analyse('I realised it was a dream when I woke up.')).lucid).toBe(false);
+    expect((await analyse('I knew it was a dream after I woke.')).lucid).toBe(false);
+  });
+
+  it('reads numbers in words that are part of a larger one or an hour as no number', async () => {
+    expect(names(await analyse("I told him I'm eighty-four, what does he expect."))).not.toContain('four');
+    expect(names(await analyse('We met at three in the kitchen.'))).not.toContain('three');
+    // A count of things, and a clock face read in the dream, still are.
+    expect(names(await analyse('At three doors I knocked.'))).toContain('three');
+    expect(names(await analyse('The clock stays at ten past nine.'))).toContain('nine');
+  });
+
+  it('reads a person named only to say whose someone is, and a title before a name, as nobody there', async () => {
+    expect(names(await analyse("Cliff, my ex's brother, was a bellboy."))).not.toContain('ex');
+    expect(names(await analyse('The nurse, Sister Abena, ran past.'))).not.toContain('sibling');
+    expect(names(await analyse('My sister ran past.'))).toContain('sibling');
+  });
+
+  it('reads what someone called to say, what woke the dreamer and a remark on the meaning as no image', async () => {
+    const called = names(await analyse("Then my aunt called to say grandpa's dog Tiger had escaped."));
+    expect(called).not.toContain('dog');
+    expect(called).not.toContain('grandparent');
+    // A reply told in the past is the story again ("and they go fishing" is still said).
+    expect(names(await analyse("I said I'm all ears and he laughed."))).toContain('laugh');
+    const woken = names(await analyse("I was in the hostel and a man followed me. Mummy's phone call woke me up."));
+    expect(woken).not.toContain('mother');
+    expect(woken).not.toContain('phone');
+    const remark = names(
+      await analyse('My hamster ran on a wheel at school. My dad says it means he is ok in heaven.'),
+    );
+    expect(remark).not.toContain('father');
+    // A question asked inside the dream is no remark on it.
+    expect(names(await analyse('I ask what it means, she only smiles and gives me a key.'))).toContain('key');
+  });
+
+  it('reads compounds and figures by what they name', async () => {
+    const a = names(
+      await analyse('She put on her dressing gown and her seat belt, and wanted the earth to swallow her.'),
+    );
+    expect(a).toContain('clothes');
+    expect(a).not.toContain('dress');
+    expect(a).not.toContain('belt');
+    expect(a).not.toContain('earth');
+    // "letterbox" is letter + box, not a misspelt "lettered"; "airpot" is still one slip from airport.
+    const typed = await analyse('Water came through the letterbox and we ran to the airpot.');
+    expect(typed.corrections?.map((c) => c.written)).toEqual(['airpot']);
+  });
+});

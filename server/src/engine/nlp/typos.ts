@@ -221,10 +221,20 @@ export class TypoCorrector {
     if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) return null;
     const cached = this.cache.get(word);
     if (cached !== undefined) return cached;
-    const found = (await this.isRealWord(word, forms)) ? null : this.search(word);
+    let found = (await this.isRealWord(word, forms)) ? null : this.search(word);
+    // "letterbox" is letter + box, not a two-slip "lettered"; "airpot" is still one slip from airport.
+    if (found && found.cost > 1 && this.isCompound(word)) found = null;
     if (this.cache.size > 20000) this.cache.clear();
     this.cache.set(word, found);
     return found;
+  }
+
+  /** Two real words of three letters or more written as one ("letterbox", "sunhat"). */
+  private isCompound(word: string): boolean {
+    const known = (w: string) =>
+      !FUNCTION_WORDS.has(w) && baseForms(w).some((f) => this.kbTerms.has(f) || this.wordnet.has(f));
+    for (let i = 3; i <= word.length - 3; i += 1) if (known(word.slice(0, i)) && known(word.slice(i))) return true;
+    return false;
   }
 
   /** British spellings WordNet writes the American way ("colour", "realise", "centre", "travelled"). */

@@ -928,3 +928,32 @@ describe('fifth round: logs, numbers, relations and remarks', () => {
     expect(typed.corrections?.map((c) => c.written)).toEqual(['airpot']);
   });
 });
+
+describe('fifth round: motifs told in other words', () => {
+  it('finds motifs told the way the ninth set tells them', async () => {
+    const cases: Array<[string, string]> = [
+      ['I tried to call for Sister Abena but nothing came out.', 'unable-to-speak'],
+      ['Every time I tried to call my mum it dialled someone in Japan.', 'phone-wont-work'],
+      ['Then the texts I typed turned into different words by themselves.', 'text-that-changes'],
+      ['I ran after it through the crowd but my feet were stuck in red mud.', 'unable-to-scream-or-run'],
+      ["My George was in the garden, deadheading the roses. He's been gone six years in March.", 'deceased-visitor'],
+      ['Back at my old call centre. Headset on.', 'back-at-former-job-or-school'],
+      ['I was back teaching Sunday school in the old vestry.', 'back-at-former-job-or-school'],
+      ['A guy in a black hoodie was following me up the stairs. I was so scared, I kept running.', 'being-chased'],
+    ];
+    for (const [text, motif] of cases) expect(motifs(await analyse(text)), text).toContain(motif);
+    expect(motifs(await analyse('The hotel again, the green carpet.', { tags: ['recurring'] }))).toContain(
+      'recurring-place',
+    );
+  });
+
+  it('leaves the same words alone where the motif is not there', async () => {
+    const cases: Array<[string, string]> = [
+      ['I tried the tap but nothing came out, so I drank juice.', 'unable-to-speak'],
+      ['My dog was following me around the garden. Later I kept running laps at the track.', 'being-chased'],
+      ['The hotel again, the green carpet.', 'recurring-place'],
+      ['The milk has been gone for a week.', 'deceased-visitor'],
+    ];
+    for (const [text, motif] of cases) expect(motifs(await analyse(text)), text).not.toContain(motif);
+  });
+});

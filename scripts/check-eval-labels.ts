@@ -1,15 +1,15 @@
 // Checks the labels of the engine's hand-written evaluation sets against the knowledge base, without
 // running the engine: every name in expectedSymbols / expectedMotifs / mustNotFind must be a canonical
 // symbol name (kb/symbols/*.json) or a motif id (kb/motifs.json), and the items must be well formed.
-// Usage: tsx scripts/check-eval-labels.ts [--extra-names names.txt] [file.json ...]   (defaults to the eight held-out
-// sets). --extra-names accepts the symbol names listed in a file (one a line, '#' comments) as well: for
+// Usage: tsx scripts/check-eval-labels.ts [--extra-names names.txt] [file.json ...]   (defaults to the held-out
+// sets of scripts/eval-sets.ts). --extra-names accepts the symbol names listed in a file (one a line, '#' comments) as well: for
 // labels written for symbols that are being added to the knowledge base on another branch.
 // Exits 1 and lists every problem when anything is wrong.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HELD_OUT_SETS, setFile } from './eval-sets';
 
 const kbDir = join(import.meta.dirname, '..', 'server', 'src', 'engine', 'kb');
-const evalDir = join(import.meta.dirname, '..', 'server', 'src', 'engine', 'eval');
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -39,9 +39,7 @@ if (extraAt >= 0) {
   console.log(`${extra.length} extra symbol name(s) allowed from ${listFile} (${known.length} already in the KB)`);
 }
 const files = args;
-if (files.length === 0)
-  for (const set of ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'])
-    files.push(join(evalDir, `${set}-set.json`));
+if (files.length === 0) for (const set of HELD_OUT_SETS) files.push(setFile(set));
 
 const stringFields = ['id', 'split', 'title', 'narrative', 'language', 'notes'] as const;
 const listFields = ['subsets', 'tags', 'expectedSymbols', 'expectedMotifs', 'mustNotFind'] as const;

@@ -20,18 +20,12 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createEngine } from '../server/src/engine';
+import { HELD_OUT_SETS, IN_SAMPLE_FILE, ROOT, setFile, type HeldOutSet } from './eval-sets';
 import type { DreamAnalysis } from '../server/src/engine';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const IN_SAMPLE_FILE = path.join(root, 'server/src/engine/eval/narratives.json');
-/** The sets written by others, in the order they were written; each has a dev and a test split. */
-const HELD_OUT_SETS = ['second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'] as const;
-type HeldOutSet = (typeof HELD_OUT_SETS)[number];
-const setFile = (set: HeldOutSet) => path.join(root, `server/src/engine/eval/${set}-set.json`);
-const OUT_FILE = path.join(root, 'bench/results/engine-eval.json');
+const OUT_FILE = path.join(ROOT, 'bench/results/engine-eval.json');
 
 /**
  * Pass marks: a few points under the figures measured when they were set (README, engine section),
@@ -143,6 +137,19 @@ const PASS_MARKS = {
     idiomSuppression: 0.85,
     typoRecovery: 0.85,
     languageDetection: 0.94,
+    nonsenseDetection: 0.94,
+  },
+  // Tenth set (written blind at the start of the fifth round; test half measured once before the round's
+  // tuning: symbols P 0.746, R 0.831, motifs R 0.438, negation 1, idioms 0.474, typos 0.8, language 1,
+  // nonsense 0.967).
+  tenth: {
+    symbolPrecision: 0.72,
+    symbolRecall: 0.8,
+    motifRecall: 0.41,
+    negationAccuracy: 0.97,
+    idiomSuppression: 0.44,
+    typoRecovery: 0.77,
+    languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
   lucidFalseClaims: 0,
@@ -427,7 +434,7 @@ async function main(): Promise<number> {
     OUT_FILE,
     `${JSON.stringify({ results, passMarks: PASS_MARKS, failures, perDream, at: new Date().toISOString() }, null, 2)}\n`,
   );
-  console.log(`\nwritten to ${path.relative(root, OUT_FILE)}`);
+  console.log(`\nwritten to ${path.relative(ROOT, OUT_FILE)}`);
   if (failures.length) console.log(`below the pass marks:\n  ${failures.join('\n  ')}`);
   return failures.length ? 1 : 0;
 }

@@ -6,6 +6,8 @@ import {
   DEFAULT_KB_DIR,
   fingerprintOf,
   indexKnowledgeBase,
+  MOTIF_MODEL_FILE,
+  readMotifModel,
   loadKnowledgeBase,
   type KbSymbol,
   type KnowledgeBase,
@@ -64,6 +66,7 @@ describe('knowledge base on the real files', () => {
     try {
       await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
       await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
+      await cp(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), path.join(copy, MOTIF_MODEL_FILE));
       expect((await loadKnowledgeBase(copy)).fingerprint).toBe(kb.fingerprint);
       // One sentence of one meaning changes: no version was bumped, yet the fingerprint moves.
       const file = path.join(copy, 'symbols', 'water.json');
@@ -75,6 +78,28 @@ describe('knowledge base on the real files', () => {
       const edited = await loadKnowledgeBase(copy);
       expect(edited.fingerprint).not.toBe(kb.fingerprint);
       expect(edited.byName.get('ocean')?.meaning).toMatch(/Edited for the test\.$/);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('loads the learnt motif model, checks it and keys stored analyses by it', async () => {
+    expect(kb.motifModel?.motifs.length).toBeGreaterThan(10);
+    const copy = await mkdtemp(path.join(tmpdir(), 'kb-model-'));
+    try {
+      await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
+      await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
+      // Without a model the knowledge base still loads, under another fingerprint.
+      const without = await loadKnowledgeBase(copy);
+      expect(without.motifModel).toBeUndefined();
+      expect(without.fingerprint).not.toBe(kb.fingerprint);
+      const model = JSON.parse(await readFile(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), 'utf8')) as {
+        motifs: Record<string, unknown>;
+      };
+      model.motifs['no-such-motif'] = { bias: 0, weights: [] };
+      await writeFile(path.join(copy, MOTIF_MODEL_FILE), JSON.stringify(model));
+      await expect(loadKnowledgeBase(copy)).rejects.toThrow(/unknown motif "no-such-motif"/);
+      expect(() => readMotifModel({ about: 'too short' }, kb.motifs)).toThrow(/motif-model\.json is invalid/);
     } finally {
       await rm(copy, { recursive: true, force: true });
     }

@@ -3,4 +3,4 @@
  * holds; edits to the knowledge-base files need no bump, because their content is part of the
  * fingerprint that keys stored analyses (kb/loader.ts).
  */
-export const ENGINE_VERSION = 'engine-2';
+export const ENGINE_VERSION = 'engine-3';

@@ -16,6 +16,7 @@ import type { Pronoun, TextSpan } from '../types';
 import { isOwnerMark, markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
 import { readLucidity } from './lucidity';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
+import { learntMotifs, motifFeatures, type MotifFeatures } from './motif-model';
 import { detectMotifs } from './motifs';
 import { readTone } from './tone';
 
@@ -34,6 +35,8 @@ export interface DreamReading {
   narrative: DreamDocument;
   title: DreamDocument;
   hits: SymbolHit[];
+  /** What the learnt motif model read in the dream (analysis/motif-model.ts); empty for a dream not read. */
+  motifFeatures: MotifFeatures;
 }
 
 const SETTING_CATEGORIES = categoriesWith('setting');
@@ -51,6 +54,7 @@ const MALE = wordList('male-person-words');
 const SPOKEN_OF_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals']);
 /** The knowledge-base symbol of a dream in which the dreamer knows they are dreaming. */
 const LUCID_SYMBOL = 'lucid dream';
+const LUCID_MOTIF = 'becoming-lucid';
 /** Parts of speech that build clauses: a text without them is a list of words, not a telling. */
 const FUNCTION_POS = new Set(['DET', 'PRON', 'ADP', 'AUX', 'CCONJ', 'SCONJ', 'PART']);
 /** Prepositions of place: a name after one is somewhere ("in Paris"), not someone. */
@@ -1176,7 +1180,7 @@ export class DreamAnalyser {
       if (owned) implied('recurring-place', owned.sentence);
     }
     // A realisation read as lucid is the dreamer becoming lucid.
-    if (lucidity.evidence) implied('becoming-lucid', lucidity.evidence.sentence);
+    if (lucidity.evidence) implied(LUCID_MOTIF, lucidity.evidence.sentence);
     // Someone close whose death is told as waking-life past, and who is there in the dream: a visit.
     const deathIn = (past: boolean) =>
       narrative.tokens.some(
@@ -1231,6 +1235,17 @@ export class DreamAnalyser {
       return before?.normal === 'late' && POSSESSIVE_WORDS.has(narrative.tokens[h.token - 2]?.normal ?? '');
     });
     if (late) implied('deceased-visitor', late.sentence);
+    // Motifs told in words no trigger knows, weighed by the learnt model. Lucidity is never learnt: a
+    // realisation counts only as lucidity.ts reads it.
+    const features: MotifFeatures = readable
+      ? motifFeatures(
+          narrative,
+          tags,
+          images.map((h) => ({ name: h.symbol.name, sentence: h.source === 'narrative' ? h.sentence : -1 })),
+        )
+      : new Map();
+    const model = this.deps.kb.motifModel;
+    if (model) for (const m of learntMotifs(model, features)) if (m.id !== LUCID_MOTIF) implied(m.id, m.sentence);
 
     // A false awakening is a dream within a dream: the waking it tells of is one.
     if (motifs.some((m) => m.id === 'false-awakening'))
@@ -1369,6 +1384,6 @@ export class DreamAnalyser {
       people: readable ? peopleOf(narrative, allHits, (w) => corrector.isKnown(w)) : [],
       corrections,
     };
-    return { analysis, narrative, title, hits: allHits };
+    return { analysis, narrative, title, hits: allHits, motifFeatures: features };
   }
 }

@@ -8,7 +8,15 @@ import { DEFAULT_KB_DIR, KnowledgeBaseError, describeIssues, parseJson, reason }
 import { lexicon, wordList } from './lexicon';
 import { gerund, plural } from '../nlp/inflect';
 import { splitSentences } from './sentences';
-import { KB_CATEGORIES, motifEntrySchema, symbolEntrySchema, type MotifEntry, type SymbolEntry } from './schema';
+import {
+  KB_CATEGORIES,
+  motifEntrySchema,
+  motifModelFileSchema,
+  symbolEntrySchema,
+  type MotifEntry,
+  type MotifModel,
+  type SymbolEntry,
+} from './schema';
 
 export { DEFAULT_KB_DIR, KnowledgeBaseError };
 
@@ -48,6 +56,8 @@ export interface KnowledgeBase {
   /** Multi-word names, synonyms and phrases, by their first (non-filler) word, longest first. */
   phrases: Map<string, PhraseRef[]>;
   motifs: MotifEntry[];
+  /** The learnt motif model (kb/motif-model.json), when the knowledge base has one. */
+  motifModel?: MotifModel;
   /**
    * Hash of the engine's code version and of every knowledge-base file it read, lexicon included:
    * the key of stored analyses, so an edited knowledge base re-reads dreams.
@@ -235,5 +245,39 @@ export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<Knowledge
   const motifText = await readText(path.join(dir, 'motifs.json'), 'motifs.json');
   sources.push({ file: 'motifs.json', text: motifText });
   const motifs = await parseArray(parseJson(motifText, 'motifs.json'), motifEntrySchema, 'motifs.json');
-  return await indexKnowledgeBase(symbols, motifs, fingerprintOf([...sources, ...lexicon.sources]));
+  const modelText = await readOptional(path.join(dir, MOTIF_MODEL_FILE));
+  if (modelText !== null) sources.push({ file: MOTIF_MODEL_FILE, text: modelText });
+  const kb = await indexKnowledgeBase(symbols, motifs, fingerprintOf([...sources, ...lexicon.sources]));
+  if (modelText !== null) kb.motifModel = readMotifModel(parseJson(modelText, MOTIF_MODEL_FILE), kb.motifs);
+  return kb;
+}
+
+export const MOTIF_MODEL_FILE = 'motif-model.json';
+
+async function readOptional(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new KnowledgeBaseError(`knowledge base: cannot read ${file}: ${reason(err)}`);
+  }
+}
+
+/** Validates the motif model against its schema and the motifs it names, and indexes it. */
+export function readMotifModel(raw: unknown, motifs: readonly MotifEntry[]): MotifModel {
+  const parsed = motifModelFileSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new KnowledgeBaseError(`knowledge base: ${MOTIF_MODEL_FILE} is invalid: ${describeIssues(parsed.error)}`);
+  const file = parsed.data;
+  const known = new Set(motifs.map((m) => m.id));
+  const index = new Map(file.features.map((f, i) => [f, i]));
+  const out: MotifModel = { threshold: file.threshold, index, motifs: [] };
+  for (const [id, entry] of Object.entries(file.motifs)) {
+    if (!known.has(id)) throw new KnowledgeBaseError(`knowledge base: ${MOTIF_MODEL_FILE} names unknown motif "${id}"`);
+    const bad = entry.weights.find(([i]) => i >= file.features.length);
+    if (bad)
+      throw new KnowledgeBaseError(`knowledge base: ${MOTIF_MODEL_FILE} "${id}" weighs unknown feature ${bad[0]}`);
+    out.motifs.push({ id, bias: entry.bias, weights: new Map(entry.weights) });
+  }
+  return out;
 }

@@ -74,6 +74,33 @@ export const motifEntrySchema = z.object({
 });
 export type MotifEntry = z.infer<typeof motifEntrySchema>;
 
+/**
+ * kb/motif-model.json, written by scripts/train-motif-model.ts: a logistic model per motif over the
+ * features of analysis/motif-model.ts. Weights are sparse: [feature index, weight] pairs.
+ */
+export const motifModelFileSchema = z.strictObject({
+  about: z.string().min(20),
+  trainedOn: z.record(z.string(), z.number().int().nonnegative()),
+  settings: z.record(z.string(), z.number()),
+  threshold: z.number().gt(0).lt(1),
+  features: z.array(z.string().min(3)).min(1),
+  motifs: z.record(
+    z.string().regex(/^[a-z0-9-]+$/),
+    z.strictObject({
+      bias: z.number(),
+      weights: z.array(z.tuple([z.number().int().nonnegative(), z.number()])),
+    }),
+  ),
+});
+export type MotifModelFile = z.infer<typeof motifModelFileSchema>;
+
+/** The model ready to use: features indexed, weights by feature index. */
+export interface MotifModel {
+  threshold: number;
+  index: Map<string, number>;
+  motifs: Array<{ id: string; bias: number; weights: Map<number, number> }>;
+}
+
 export const KB_CATEGORIES = [
   'Animals',
   'Nature',

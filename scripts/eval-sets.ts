@@ -1,0 +1,27 @@
+/**
+ * The labelled evaluation sets of the engine, in one place for eval-engine.ts, check-eval-labels.ts
+ * and train-motif-model.ts.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const EVAL_DIR = path.join(ROOT, 'server/src/engine/eval');
+/** The in-sample set the engine was first tuned on. */
+export const IN_SAMPLE_FILE = path.join(EVAL_DIR, 'narratives.json');
+/** The ways each motif is told, and near misses (eval/motif-paraphrases.json). */
+export const PARAPHRASES_FILE = path.join(EVAL_DIR, 'motif-paraphrases.json');
+/** The sets written by others, in the order they were written; each has a dev and a test split. */
+export const HELD_OUT_SETS = [
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+] as const;
+export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
+export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

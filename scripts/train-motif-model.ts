@@ -1,0 +1,226 @@
+/**
+ * Trains the learnt motif model (server/src/engine/analysis/motif-model.ts) and writes
+ * server/src/engine/kb/motif-model.json.
+ *
+ * Training data, never a test half:
+ * - the in-sample set (eval/narratives.json);
+ * - the dev half of every held-out set (scripts/eval-sets.ts), English and not nonsense;
+ * - the motif paraphrases: each way of telling a motif is a positive for it, each near miss a negative.
+ *
+ * One logistic regression per motif (becoming-lucid excepted: lucidity is read only by lucidity.ts), over
+ * the binary features of motifFeatures, full-batch gradient descent (deterministic), L2, positives
+ * weighted up. Features seen in fewer than two training dreams are dropped; tiny weights are pruned.
+ *
+ *   npx tsx scripts/train-motif-model.ts            (trains on everything above and writes the model)
+ *   npx tsx scripts/train-motif-model.ts --held-out (leave-one-set-out on the dev halves: for each set,
+ *                                                    trains without its dev half and reports motif recall
+ *                                                    and precision there, triggers alone and with the model)
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { learntMotifs, type MotifFeatures } from '../server/src/engine/analysis/motif-model';
+import { DEFAULT_KB_DIR, MOTIF_MODEL_FILE, readMotifModel } from '../server/src/engine/kb/loader';
+import type { MotifModelFile } from '../server/src/engine/kb/schema';
+import { loadRuntime } from '../server/src/engine/runtime';
+import { HELD_OUT_SETS, IN_SAMPLE_FILE, PARAPHRASES_FILE, setFile } from './eval-sets';
+
+const SETTINGS = {
+  /** Gradient-descent steps over the whole training set. */
+  iterations: 300,
+  learningRate: 0.5,
+  /** L2 penalty (divided by the number of training dreams). */
+  l2: 0.5,
+  /** How much more a positive counts than a negative: motifs are rare in any one dream. */
+  positiveWeight: 3,
+  /** A feature must occur in at least this many training dreams. */
+  minCount: 2,
+  /** Weights smaller than this are left out of the file. */
+  prune: 0.05,
+  /** A motif needs this many positive training dreams to be learnt. */
+  minPositives: 3,
+};
+/** Chosen on the held-out dev halves (--held-out): the model adds few false motifs at this level. */
+const THRESHOLD = 0.4;
+/**
+ * Motifs left to the triggers: lucidity (read only by lucidity.ts), and motifs a single thing would
+ * convict on a bag of words ("the dentist said my teeth were perfect" is no teeth falling out, "my
+ * grandpa hugged me" no visit from the dead, "famous for her lasagne" no celebrity). Claiming one of
+ * these wrongly costs a dreamer more than missing it.
+ */
+const NOT_LEARNT = new Set([
+  'becoming-lucid',
+  'teeth-falling-out',
+  'deceased-visitor',
+  'loved-one-dying',
+  'meeting-a-celebrity',
+  'shadow-figure-bedside',
+  'false-awakening',
+  'pregnancy-birth',
+  'wedding',
+  'house-on-fire',
+]);
+
+interface Example {
+  group: string;
+  features: MotifFeatures;
+  positives: Set<string>;
+  /** Motifs the cue triggers alone found (for --held-out). */
+  triggered: Set<string>;
+}
+
+interface LabelledDream {
+  id?: string;
+  title?: string;
+  narrative: string;
+  tags?: string[];
+  expectedMotifs?: string[];
+  split?: string;
+  language?: string;
+  nonsense?: boolean;
+}
+
+const runtime = await loadRuntime();
+const motifIds = runtime.kb.motifs.map((m) => m.id).filter((id) => !NOT_LEARNT.has(id));
+// The cue triggers alone: what the model is there to add to.
+const model = runtime.kb.motifModel;
+runtime.kb.motifModel = undefined;
+
+let nextId = 1;
+async function example(group: string, text: string, title: string, tags: string[], positives: string[]) {
+  const reading = await runtime.analyser.read({
+    id: nextId++,
+    title,
+    narrative: text,
+    tags,
+    timePeriod: null,
+    date: null,
+  });
+  return {
+    group,
+    features: reading.motifFeatures,
+    positives: new Set(positives),
+    triggered: new Set(reading.analysis.motifs.map((m) => m.id)),
+  };
+}
+
+const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
+const examples: Example[] = [];
+for (const d of await readJson<LabelledDream[]>(IN_SAMPLE_FILE))
+  examples.push(await example('in-sample', d.narrative, d.title ?? '', d.tags ?? [], d.expectedMotifs ?? []));
+for (const set of HELD_OUT_SETS)
+  for (const d of await readJson<LabelledDream[]>(setFile(set)))
+    if (d.split === 'dev' && (d.language ?? 'en') === 'en' && !d.nonsense)
+      examples.push(await example(set, d.narrative, d.title ?? '', d.tags ?? [], d.expectedMotifs ?? []));
+const paraphrases = await readJson<{ motifs: Record<string, { shows: string[]; nearMisses: string[] }> }>(
+  PARAPHRASES_FILE,
+);
+for (const [id, { shows, nearMisses }] of Object.entries(paraphrases.motifs)) {
+  for (const text of shows) examples.push(await example('paraphrases', text, '', [], [id]));
+  for (const text of nearMisses) examples.push(await example('paraphrases', text, '', [], []));
+}
+
+/** Trains every motif on `train`; returns the model file. */
+function fit(train: Example[]): MotifModelFile {
+  const counts = new Map<string, number>();
+  for (const e of train) for (const f of e.features.keys()) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const features = [...counts]
+    .filter(([, n]) => n >= SETTINGS.minCount)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([f]) => f);
+  const index = new Map(features.map((f, i) => [f, i]));
+  const rows = train.map((e) => [...e.features.keys()].flatMap((f) => (index.has(f) ? [index.get(f) ?? 0] : [])));
+  const motifs: MotifModelFile['motifs'] = {};
+  const n = train.length;
+  for (const id of motifIds) {
+    const y = train.map((e) => (e.positives.has(id) ? 1 : 0));
+    if (y.reduce((a: number, b) => a + b, 0) < SETTINGS.minPositives) continue;
+    const w = new Float64Array(features.length);
+    let bias = 0;
+    for (let it = 0; it < SETTINGS.iterations; it += 1) {
+      const grad = new Float64Array(features.length);
+      let gBias = 0;
+      rows.forEach((row, r) => {
+        let score = bias;
+        for (const j of row) score += w[j] ?? 0;
+        const label = y[r] ?? 0;
+        const err = (1 / (1 + Math.exp(-score)) - label) * (label === 1 ? SETTINGS.positiveWeight : 1);
+        gBias += err;
+        for (const j of row) grad[j] = (grad[j] ?? 0) + err;
+      });
+      for (let j = 0; j < features.length; j += 1)
+        w[j] = (w[j] ?? 0) - (SETTINGS.learningRate * ((grad[j] ?? 0) + SETTINGS.l2 * (w[j] ?? 0))) / n;
+      bias -= (SETTINGS.learningRate * gBias) / n;
+    }
+    const weights: Array<[number, number]> = [];
+    w.forEach((v, j) => {
+      if (Math.abs(v) >= SETTINGS.prune) weights.push([j, Math.round(v * 1000) / 1000]);
+    });
+    motifs[id] = { bias: Math.round(bias * 1000) / 1000, weights };
+  }
+  // Keep only the features some weight still uses, renumbered.
+  const used = [...new Set(Object.values(motifs).flatMap((m) => m.weights.map(([j]) => j)))].sort((a, b) => a - b);
+  const renumber = new Map(used.map((j, k) => [j, k]));
+  for (const m of Object.values(motifs)) m.weights = m.weights.map(([j, v]) => [renumber.get(j) ?? 0, v]);
+  const groups = new Map<string, number>();
+  for (const e of train) groups.set(e.group, (groups.get(e.group) ?? 0) + 1);
+  return {
+    about:
+      'Written by scripts/train-motif-model.ts (do not edit by hand): a logistic model per motif over the features of server/src/engine/analysis/motif-model.ts, trained on the in-sample set, the dev halves of the held-out sets and the motif paraphrases. No test half was used.',
+    trainedOn: Object.fromEntries(groups),
+    settings: SETTINGS,
+    threshold: THRESHOLD,
+    features: used.map((j) => features[j] ?? ''),
+    motifs,
+  };
+}
+
+if (process.argv.includes('--held-out')) {
+  const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
+  /** What the model added, per motif, over all held-out sets. */
+  const added = new Map<string, { right: number; wrong: number }>();
+  for (const set of HELD_OUT_SETS) {
+    const held = examples.filter((e) => e.group === set);
+    const file = fit(examples.filter((e) => e.group !== set));
+    const learnt = readMotifModel(file, runtime.kb.motifs);
+    const tally = { alone: { tp: 0, fp: 0, fn: 0 }, with: { tp: 0, fp: 0, fn: 0 } };
+    for (const e of held) {
+      const withModel = new Set(e.triggered);
+      for (const m of learntMotifs(learnt, e.features)) {
+        if (withModel.has(m.id)) continue;
+        withModel.add(m.id);
+        const a = added.get(m.id) ?? { right: 0, wrong: 0 };
+        if (e.positives.has(m.id)) a.right += 1;
+        else a.wrong += 1;
+        added.set(m.id, a);
+      }
+      for (const [key, found] of [
+        ['alone', e.triggered],
+        ['with', withModel],
+      ] as const) {
+        const t = tally[key];
+        for (const id of found)
+          if (e.positives.has(id)) t.tp += 1;
+          else t.fp += 1;
+        for (const id of e.positives) if (!found.has(id)) t.fn += 1;
+      }
+    }
+    const line = (t: { tp: number; fp: number; fn: number }) =>
+      `R ${ratio(t.tp, t.tp + t.fn).toFixed(3)} P ${ratio(t.tp, t.tp + t.fp).toFixed(3)}`;
+    console.log(`${`${set}/dev`.padEnd(13)} triggers ${line(tally.alone)} | with the model ${line(tally.with)}`);
+  }
+  console.log(
+    `added by the model (right/wrong): ${[...added]
+      .sort((a, b) => b[1].right - a[1].right)
+      .map(([id, a]) => `${id} ${a.right}/${a.wrong}`)
+      .join(', ')}`,
+  );
+} else {
+  const file = fit(examples);
+  const out = path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE);
+  await writeFile(out, `${JSON.stringify(file)}\n`);
+  const weights = Object.values(file.motifs).reduce((a, m) => a + m.weights.length, 0);
+  console.log(
+    `${examples.length} training dreams, ${Object.keys(file.motifs).length} motifs, ${file.features.length} features, ${weights} weights → ${path.relative(process.cwd(), out)}`,
+  );
+}
+runtime.kb.motifModel = model;

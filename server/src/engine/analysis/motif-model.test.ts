@@ -1,0 +1,142 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../index';
+import { DEFAULT_KB_DIR, loadKnowledgeBase, MOTIF_MODEL_FILE, readMotifModel } from '../kb/loader';
+import type { DreamForEngine } from '../types';
+import { learntMotifs } from './motif-model';
+
+/** Issue 11, item 1: the learnt half of motif recognition (analysis/motif-model.ts). */
+
+const silent = { info: () => undefined, warn: () => undefined };
+const withModel = createEngine({ provider: 'local', log: silent });
+let copy = '';
+let withoutModel: ReturnType<typeof createEngine>;
+
+beforeAll(async () => {
+  copy = await mkdtemp(path.join(tmpdir(), 'kb-no-model-'));
+  await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
+  await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
+  withoutModel = createEngine({ provider: 'local', log: silent, kbDir: copy });
+  await Promise.all([withModel.ready(), withoutModel.ready()]);
+}, 120_000);
+
+afterAll(async () => {
+  await rm(copy, { recursive: true, force: true });
+});
+
+let nextId = 9000;
+const dream = (narrative: string, extra: Partial<DreamForEngine> = {}): DreamForEngine => ({
+  id: (nextId += 1),
+  title: '',
+  narrative,
+  tags: [],
+  timePeriod: null,
+  date: null,
+  ...extra,
+});
+const motifsOf = async (engine: typeof withModel, text: string) =>
+  (await engine.analyse(dream(text))).motifs.map((m) => m.id);
+
+describe('learnt motifs', () => {
+  it('finds a motif told in words no trigger knows, and cites the sentence that weighed most', async () => {
+    const text =
+      'I was at the station and the train doors closed just as I got there. The next one was not for hours and the meeting had started.';
+    expect(await motifsOf(withoutModel, text)).not.toContain('being-late');
+    const a = await withModel.analyse(dream(text));
+    const late = a.motifs.find((m) => m.id === 'being-late');
+    expect(late).toBeDefined();
+    expect(late?.sentence).toBeGreaterThanOrEqual(0);
+  });
+
+  it('adds nothing to a denied story, a figure of speech or words in quotes', async () => {
+    for (const text of [
+      'Nobody broke in. I never heard the back door, nobody went through the drawers and I did not hide.',
+      'Work was a zoo and my boss was breathing down my neck, but I kept my head above water.',
+      'She said "someone broke in and went through the drawers while we hid under the duvet".',
+    ])
+      expect(await motifsOf(withModel, text), text).toEqual(await motifsOf(withoutModel, text));
+  });
+
+  it('leaves lucidity, deaths, teeth and celebrities to the triggers', async () => {
+    const kb = await loadKnowledgeBase();
+    const learnt = new Set(kb.motifModel?.motifs.map((m) => m.id));
+    for (const id of ['becoming-lucid', 'deceased-visitor', 'teeth-falling-out', 'meeting-a-celebrity'])
+      expect(learnt.has(id), id).toBe(false);
+    expect(learnt.has('being-chased')).toBe(true);
+  });
+
+  it('was trained on the dev halves only', async () => {
+    const model = JSON.parse(await readFile(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), 'utf8')) as {
+      trainedOn: Record<string, number>;
+    };
+    const evalDir = path.join(DEFAULT_KB_DIR, '..', 'eval');
+    for (const [group, count] of Object.entries(model.trainedOn)) {
+      if (group === 'in-sample' || group === 'paraphrases') continue;
+      const items = JSON.parse(await readFile(path.join(evalDir, `${group}-set.json`), 'utf8')) as Array<{
+        split: string;
+        language?: string;
+        nonsense?: boolean;
+      }>;
+      const dev = items.filter((d) => d.split === 'dev' && (d.language ?? 'en') === 'en' && !d.nonsense);
+      expect(count, group).toBe(dev.length);
+    }
+  });
+
+  it('needs the threshold and two words of the dream, not one symbol', async () => {
+    const kb = await loadKnowledgeBase();
+    const model = readMotifModel(
+      {
+        about: 'a hand-made model for the test',
+        trainedOn: {},
+        settings: {},
+        threshold: 0.5,
+        features: ['U:follow', 'B:behind_me', 'S:chase', 'U:run'],
+        motifs: {
+          'being-chased': {
+            bias: -1,
+            weights: [
+              [0, 0.6],
+              [1, 0.6],
+              [2, 3],
+              [3, 0.1],
+            ],
+          },
+        },
+      },
+      kb.motifs,
+    );
+    const feats = (entries: Array<[string, number]>) => new Map(entries);
+    // Two words weigh enough: found, in the sentence of the stronger one.
+    expect(
+      learntMotifs(
+        model,
+        feats([
+          ['U:follow', 2],
+          ['B:behind_me', 3],
+        ]),
+      ),
+    ).toEqual([{ id: 'being-chased', probability: expect.closeTo(1 / (1 + Math.exp(-0.2)), 6), sentence: 2 }]);
+    // A symbol alone is over the threshold but is one thing, not a story.
+    expect(
+      learntMotifs(
+        model,
+        feats([
+          ['S:chase', 0],
+          ['U:follow', 0],
+        ]),
+      ),
+    ).toEqual([]);
+    // Under the threshold.
+    expect(
+      learntMotifs(
+        model,
+        feats([
+          ['U:follow', 0],
+          ['U:run', 0],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+});

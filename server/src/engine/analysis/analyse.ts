@@ -335,6 +335,33 @@ function didNotCome(tokens: Token[], token: number, length: number): boolean {
 /** Body words that as verbs name an act ("hand over", "face the music", "eyed me", "elbowed past"). */
 const BODY_VERBS =
   /^(hand|hands|handed|handing|foot|footed|face|faces|faced|facing|eye|eyes|eyed|eyeing|arm|armed|finger|fingered|shoulder|shouldered|elbow|elbowed|elbowing)$/;
+/** "hands me the baby", "eyes him": a body word in the third person with an object pronoun is a verb. */
+function bodyVerbWithObject(tokens: Token[], at: number): boolean {
+  const t = tokens[at];
+  const next = tokens[at + 1];
+  return !!t && /s$/.test(t.normal) && next?.sentence === t.sentence && /^(me|him|her|us|them|it)$/.test(next.normal);
+}
+
+/** Things that fall without anyone falling: weather, leaves, night, silence. */
+const FALLING_THINGS =
+  /^(snow|snowflakes?|rain|raindrops?|hail|sleet|ash|ashes|dust|leaves|leaf|petals?|confetti|night|darkness|dark|dusk|silence|quiet|snowfall|feathers?)$/;
+
+function fallingThing(tokens: Token[], at: number): boolean {
+  const subject = wordBeforeVerb(tokens, at);
+  return !!subject && subject.sentence === tokens[at]?.sentence && FALLING_THINGS.test(subject.normal);
+}
+
+/** "lifting", "lifted the box": the verb to lift, not a lift ("went to the lift" is one, whatever the tagger says). */
+function liftingVerb(tokens: Token[], at: number): boolean {
+  const t = tokens[at];
+  if (!t || !/^lift(ing|ed|s)?$/.test(t.normal)) return false;
+  if (t.normal === 'lifting' || t.normal === 'lifted') return true;
+  const prev = tokens[at - 1];
+  const afterDeterminer =
+    prev?.sentence === t.sentence && (prev.pos === 'DET' || prev.pos === 'ADJ' || POSSESSIVE_WORDS.has(prev.normal));
+  return t.pos === 'VERB' && !afterDeterminer;
+}
+
 /** What one runs on foot: "ran the stairs", "run a race". */
 const RUN_COURSES = /^(race|marathon|mile|miles|lap|laps|length|stairs|steps|gauntlet|red|risk|course|way|distance)$/;
 
@@ -1030,11 +1057,18 @@ export class DreamAnalyser {
         (name === CITY && namedCityAside(narrative.tokens, h, hits)) ||
         // "since I was a child", "as a kid": the dreamer's own childhood, no child in the scene.
         (name === CHILD && ownChildhood(narrative.tokens, h.token)) ||
-        // "hand over bed 4", "hand books": a body word used as a verb is an act, not the body.
+        // "hand over bed 4", "hand books", "the nurse hands me the baby": a body word used as a verb is an
+        // act, not the body.
         (h.symbol.category === 'Body' &&
-          narrative.tokens[h.token]?.pos === 'VERB' &&
           h.length <= 1 &&
-          BODY_VERBS.test(narrative.tokens[h.token]?.normal ?? '')) ||
+          BODY_VERBS.test(narrative.tokens[h.token]?.normal ?? '') &&
+          (narrative.tokens[h.token]?.pos === 'VERB' || bodyVerbWithObject(narrative.tokens, h.token))) ||
+        // "the phone face down on the table": which way a thing lies, not a face.
+        (name === 'face' && /^(down|up)$/.test(narrative.tokens[h.token + 1]?.normal ?? '')) ||
+        // "heavy lifting", "lifting the box": to lift is no lift.
+        (name === 'elevator' && liftingVerb(narrative.tokens, h.token)) ||
+        // "snow was falling", "night fell": what falls from the sky or comes down on a place is no fall.
+        (name === 'fall' && fallingThing(narrative.tokens, h.token)) ||
         // "running a load", "running the hook": to run something is to operate it, not to run.
         (name === RUN && runsSomething(narrative.tokens, h.token)) ||
         // "after nights", "a run of nights": nights in the plural are shifts or a span, not a night scene.

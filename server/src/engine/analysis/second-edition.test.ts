@@ -957,3 +957,23 @@ describe('fifth round: motifs told in other words', () => {
     for (const [text, motif] of cases) expect(motifs(await analyse(text)), text).not.toContain(motif);
   });
 });
+
+describe('fifth round: words that name no image here', () => {
+  it('reads lifting, a face-down phone, falling snow and a handing as no lift, face, fall or hand', async () => {
+    expect(names(await analyse('The man does the heavy lifting in this film.'))).not.toContain('elevator');
+    expect(names(await analyse('I went straight to the lift and pressed the button.'))).toContain('elevator');
+    expect(names(await analyse('My phone was face down on the table.'))).not.toContain('face');
+    expect(names(await analyse('Snow was falling on the runway and night fell.'))).not.toContain('fall');
+    expect(names(await analyse('I was falling off the roof.'))).toContain('fall');
+    expect(names(await analyse('The nurse hands me the baby.'))).not.toContain('hand');
+    expect(names(await analyse('I raised my hands.'))).toContain('hand');
+  });
+
+  it('reads a hospital gown, a bday and falling about laughing by what they are', async () => {
+    expect(names(await analyse('She wore a hospital gown.'))).not.toContain('dress');
+    expect(names(await analyse('it was her bday'))).toContain('birthday');
+    const laughing = names(await analyse('She fell about laughing.'));
+    expect(laughing).toContain('laugh');
+    expect(laughing).not.toContain('fall');
+  });
+});

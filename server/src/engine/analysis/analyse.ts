@@ -324,12 +324,51 @@ const ARRIVAL_VERBS = new Set([
 
 /** "my mum didn't ring": the words at `token` are the subject of a denied arrival or call. */
 function didNotCome(tokens: Token[], token: number, length: number): boolean {
-  const after = tokens.slice(token + length, token + length + 4);
+  const after = tokens.slice(token + length, token + length + 6);
   const verb = after.find((t) => t.pos === 'VERB');
   if (!verb || verb.sentence !== tokens[token]?.sentence || !verb.negated) return false;
-  // Only the subject: nothing but auxiliaries, negation and adverbs between.
+  // Only the subject: nothing but auxiliaries, negation and adverbs between ("my mother, who did not come").
   const between = after.slice(0, after.indexOf(verb));
-  return between.every((t) => ['AUX', 'PART', 'ADV'].includes(t.pos)) && verb.forms.some((f) => ARRIVAL_VERBS.has(f));
+  const relative =
+    between[0]?.normal === ',' && between[1]?.normal === 'who' ? 2 : between[0]?.normal === 'who' ? 1 : 0;
+  return (
+    between.slice(relative).every((t) => ['AUX', 'PART', 'ADV'].includes(t.pos)) &&
+    verb.forms.some((f) => ARRIVAL_VERBS.has(f))
+  );
+}
+
+/** After a person: "texted me", "rang us" (not "called me over", said in the room). */
+function callerOnly(tokens: Token[], after: number): boolean {
+  const verb = tokens[after];
+  const object = tokens[after + 1];
+  const next = tokens[after + 2];
+  return (
+    !!verb &&
+    verb.pos === 'VERB' &&
+    !verb.negated &&
+    verb.forms.some((f) => CALL_VERBS.has(f)) &&
+    object?.sentence === verb.sentence &&
+    /^(me|us)$/.test(object.normal) &&
+    !(next?.sentence === verb.sentence && /^(into|over|in|to|back|from|out|down|up|for|through)$/.test(next.normal))
+  );
+}
+
+/** "find it hard", "found him strange": finding as judging. */
+function judgedAs(tokens: Token[], at: number): boolean {
+  let k = at + 1;
+  if (/^(it|this|that|him|her|them|everything)$/.test(tokens[k]?.normal ?? '')) k += 1;
+  return tokens[k]?.sentence === tokens[at]?.sentence && tokens[k]?.pos === 'ADJ';
+}
+
+/** "came home from a party", "back from work", "Crystal Brooks from high school": a place or event left behind. */
+function cameFrom(tokens: Token[], at: number): boolean {
+  let k = at - 1;
+  while (tokens[k]?.pos === 'DET' || POSSESSIVE_WORDS.has(tokens[k]?.normal ?? '')) k -= 1;
+  if (tokens[k]?.normal !== 'from' || tokens[k]?.sentence !== tokens[at]?.sentence) return false;
+  const before = tokens[k - 1];
+  if (!before || before.sentence !== tokens[at]?.sentence) return false;
+  if (/^(home|back)$/.test(before.normal) || before.forms.some((f) => /^(come|return|arrive)$/.test(f))) return true;
+  return before.pos === 'PROPN' && /^[A-Z]/.test(before.text);
 }
 
 /** Body words that as verbs name an act ("hand over", "face the music", "eyed me", "elbowed past"). */
@@ -1086,6 +1125,13 @@ export class DreamAnalyser {
         deniedIn.has(`${name}@${h.sentence}`) ||
         (SPOKEN_OF_CATEGORIES.has(h.symbol.category) && spokenOf(narrative, h)) ||
         toldAbout(narrative, h) ||
+        // "my ex texted me", "Mum rang me": someone who only reaches the dreamer from elsewhere.
+        (h.symbol.category === PEOPLE_CATEGORY && callerOnly(narrative.tokens, h.token + Math.max(1, h.length))) ||
+        // "a way I find hard to convey": finding something hard is a judgement, nothing found.
+        (name === 'find' && judgedAs(narrative.tokens, h.token)) ||
+        // "came home from a party", "Crystal Brooks from high school": where someone has been or is from.
+        ((PLACE_CATEGORIES.has(h.symbol.category) || h.symbol.category === 'Events and Occasions') &&
+          cameFrom(narrative.tokens, h.token)) ||
         // "He said, 'You've let the roses go'": what is said is not in the scene.
         narrative.tokens[h.token]?.quoted === true ||
         narrative.tokens[h.token]?.reported === true

@@ -59,13 +59,16 @@ function usable(scope: Scope, t: Token | undefined, negationStated: boolean): t 
 function phraseEnd(scope: Scope, seq: Token[], s: number, words: string[]): number {
   const negationStated = words.some((w) => NEGATORS.has(w));
   let i = s;
+  // "legs like lead" may use a comparison's words; "she looks like my late wife" is all comparison.
+  let outsideLikeness = false;
   for (const w of words) {
     while (i < seq.length && PHRASE_FILLERS.has(seq[i]?.normal ?? '') && seq[i]?.normal !== w) i += 1;
     const t = seq[i];
     if (!usable(scope, t, negationStated) || !(t.normal === w || t.forms.includes(w))) return -1;
+    if (!t.likeness) outsideLikeness = true;
     i += 1;
   }
-  return i;
+  return outsideLikeness ? i : -1;
 }
 
 function hasPhrase(scope: Scope, words: string[]): boolean {

@@ -977,3 +977,27 @@ describe('fifth round: words that name no image here', () => {
     expect(laughing).not.toContain('fall');
   });
 });
+
+describe('fifth round: who is there and what happened', () => {
+  it('reads someone who only texts or rings, or who did not come, as not there', async () => {
+    expect(names(await analyse('My ex texted me last night.'))).not.toContain('ex');
+    expect(names(await analyse('My sister rang me at work.'))).not.toContain('sibling');
+    expect(names(await analyse('My mum called me into the kitchen.'))).toContain('mother');
+    expect(names(await analyse('I recall calling for my mother, who did not come.'))).not.toContain('mother');
+  });
+
+  it('reads a place left behind, finding something hard and a likeness as nothing in the scene', async () => {
+    expect(names(await analyse('I came home from a party and ran a bath.'))).not.toContain('party');
+    expect(names(await analyse('The girl at the till was Crystal Brooks from high school.'))).not.toContain('school');
+    expect(names(await analyse('I was frightened in a way I find hard to convey.'))).not.toContain('find');
+    expect(names(await analyse('I searched the house and found the key in a drawer.'))).toContain('find');
+    expect(motifs(await analyse('The baby looks exactly like my late wife.'))).not.toContain('deceased-visitor');
+    expect(motifs(await analyse('My late wife was in the garden.'))).toContain('deceased-visitor');
+    expect(names(await analyse('The tap was running milk.'))).not.toContain('run');
+  });
+
+  it('reads a waking with "again" far off as no false awakening', async () => {
+    expect(motifs(await analyse('I woke at around four and did not sleep again.'))).not.toContain('false-awakening');
+    expect(motifs(await analyse('Then I woke up again in my bed.'))).toContain('false-awakening');
+  });
+});

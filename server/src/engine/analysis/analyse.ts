@@ -1208,9 +1208,11 @@ export class DreamAnalyser {
     // "Flying low over a motorway.": a telling without its subject is the dreamer's.
     for (const sentence of readable ? narrative.sentences : []) {
       const words = narrative.tokens.slice(sentence.start, sentence.end).filter((t) => t.isWord);
-      const first = words[0];
+      // "Me fly. Arms out, over town": a learner's or signer's "me" before the verb is the dreamer too.
+      const first = words[0]?.normal === 'me' && words.length > 1 ? words[1] : words[0];
+      const second = words[words.indexOf(first as Token) + 1];
       // "Flying saucers filled the sky" names a thing, not the dreamer flying.
-      if (!first || first.negated || words[1]?.pos === 'NOUN') continue;
+      if (!first || first.negated || second?.pos === 'NOUN') continue;
       if (!first.forms.some((f) => f === 'fly' || f === 'soar' || f === 'glide')) continue;
       implied('flying', sentence.index);
       if (words.some((t) => /^(low|lower|skim|skimming|barely|touching|scraping)$/.test(t.normal)))

@@ -359,7 +359,15 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
         // "going past like when you're in a taxi on the highway": a likened moment, to the clause's end.
         if (tokens[i + 1]?.normal === 'when')
           for (let k = i + 1; k < tokens.length && tokens[k]?.pos !== 'PUNCT'; k += 1) out[k] = true;
-        else markPhrase(i + 1);
+        else {
+          // "like being under the sea", "like in a film": a likened place.
+          let s = i + 1;
+          if (/^(being|been|be)$/.test(tokens[s]?.normal ?? '')) s += 1;
+          if (/^(on|in|at|under|inside|into|underneath|beneath|above|over)$/.test(tokens[s]?.normal ?? '')) {
+            out[s] = true;
+            markPhrase(s + 1, 1);
+          } else markPhrase(s);
+        }
       }
     }
     // "close as a face at a window", "white as a sheet": a quality likened to a thing.

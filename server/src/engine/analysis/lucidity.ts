@@ -22,7 +22,7 @@ export interface LucidReading {
 }
 
 const REALISATION =
-  /\b(knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|i am|i was still|this was|this is|it was|it's|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
+  /\b(knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
 const LUCID_STATE =
   /\b(became|become|becoming|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:\w+\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
 
@@ -31,11 +31,11 @@ const LUCID_STATE =
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,12}?[,:]?\s*)(this is|this must be|it's|it is|i'm|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”]|$|\s+(?:and|now|right now)\b))/gi;
+  /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,12}?[,:]?\s*)(this is|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”]|$|\s+(?:and|now|right now)\b))/gi;
 
 /** "I am dreaming, I said aloud": the realisation said first, then who said it. */
 const SAID_AFTER_REALISATION =
-  /\b(this is|this must be|i'm|i am|i must be|you're|you are|we're|we are)\s+(?:still\s+|just\s+)?(dreaming|in a dream|a dream)\s*[,—–-]\s*(?:i|we)\s+(?:said|say|thought|think|shouted|whispered|yelled|told myself)\b/gi;
+  /\b(this is|this must be|i'm|im|i am|i must be|you're|you are|we're|we are)\s+(?:still\s+|just\s+)?(dreaming|in a dream|a dream)\s*[,—–-]\s*(?:i|we)\s+(?:said|say|thought|think|shouted|whispered|yelled|told myself)\b/gi;
 
 /**
  * "I realised none of this was real", "it dawned on me that I was asleep", "so I understand: I am still

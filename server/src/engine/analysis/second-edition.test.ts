@@ -942,6 +942,24 @@ describe('fifth round: motifs told in other words', () => {
       ['A guy in a black hoodie was following me up the stairs. I was so scared, I kept running.', 'being-chased'],
     ];
     for (const [text, motif] of cases) expect(motifs(await analyse(text)), text).toContain(motif);
+    // And the tenth set's (its dev half): a test with only a name on it, a vehicle going on its own, a shadowy
+    // man by the bed, someone who has not got long, boots sucking in mud, every town the same.
+    const more: Array<[string, string]> = [
+      ['When the bell rang I had written only my name on the test.', 'unprepared-for-exam'],
+      ['The aircraft keeps descending on its own, very gently.', 'vehicle-out-of-control'],
+      ['Open eyes — man stand by bed, dark dark, no face.', 'shadow-figure-bedside'],
+      ["My dad is very old and the nurse says he hasn't got long.", 'loved-one-dying'],
+      ['I run for the gate and the field turns to mud, boots sucking in it.', 'unable-to-scream-or-run'],
+      ['Every town on the way was the same town, the same water tower.', 'lost-in-city-or-maze'],
+      ['Me fly. Arms out, over town.', 'flying'],
+    ];
+    for (const [text, motif] of more) expect(motifs(await analyse(text)), text).toContain(motif);
+    expect((await analyse('i was like wait. thats not a time. im dreaming.')).lucid).toBe(true);
+    expect((await analyse('im not dreaming, this is real')).lucid).toBe(false);
+    expect(motifs(await analyse("We're on final into somewhere I didn't recognise."))).not.toContain(
+      'unprepared-for-exam',
+    );
+    expect(motifs(await analyse('A slow-burn home-invasion piece.'))).not.toContain('house-on-fire');
     expect(motifs(await analyse('The hotel again, the green carpet.', { tags: ['recurring'] }))).toContain(
       'recurring-place',
     );

@@ -22,7 +22,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { createEngine } from '../server/src/engine';
-import { HELD_OUT_SETS, IN_SAMPLE_FILE, ROOT, setFile, type HeldOutSet } from './eval-sets';
+import { HELD_OUT_SETS, IN_SAMPLE_FILE, ROOT, SECOND_READING_FILE, setFile, type HeldOutSet } from './eval-sets';
 import type { DreamAnalysis } from '../server/src/engine';
 
 const OUT_FILE = path.join(ROOT, 'bench/results/engine-eval.json');
@@ -339,6 +339,33 @@ function markdownTables(results: Record<string, Figures>): string {
   return out.join('\n');
 }
 
+const secondReadingSchema = z.object({
+  about: z.string(),
+  readings: z.record(z.string(), z.object({ motifs: z.array(z.string()), lucid: z.boolean() })),
+});
+
+/** Motif agreement on the test halves between each set's labels, the second reader and the engine. */
+interface Agreement {
+  /** Motifs both the set and the second reader name, only the set, only the reader. */
+  both: number;
+  setOnly: number;
+  readerOnly: number;
+  /** The reader's motifs the engine finds, and misses. */
+  engineFindsReader: number;
+  engineMissesReader: number;
+  dreams: number;
+}
+
+function agreementFigures(a: Agreement) {
+  const r = (x: number, y: number) => (y === 0 ? null : Math.round((x / y) * 1000) / 1000);
+  return {
+    dreams: a.dreams,
+    readerRecall: r(a.both, a.both + a.setOnly),
+    readerPrecision: r(a.both, a.both + a.readerOnly),
+    engineRecallOfReader: r(a.engineFindsReader, a.engineFindsReader + a.engineMissesReader),
+  };
+}
+
 async function main(): Promise<number> {
   const verbose = process.argv.includes('--verbose');
   const devOnly = process.argv.includes('--dev');
@@ -358,6 +385,8 @@ async function main(): Promise<number> {
     return t;
   };
   const perDream: Array<Record<string, unknown>> = [];
+  const secondReading = secondReadingSchema.parse(JSON.parse(await readFile(SECOND_READING_FILE, 'utf8'))).readings;
+  const agreement = new Map<string, Agreement>();
   let index = 0;
   const run = async (set: 'in-sample' | HeldOutSet, item: Item) => {
     index += 1;
@@ -376,6 +405,31 @@ async function main(): Promise<number> {
         ? ['in-sample']
         : [`${set}/${split ?? 'dev'}`, ...item.subsets.map((s) => `${set}/${split ?? 'dev'}/${s}`)];
     const s = score(item, analysis, keys.map(tally));
+    const reading = split === 'test' ? secondReading[label] : undefined;
+    if (reading && set !== 'in-sample') {
+      for (const key of [set, 'all']) {
+        const a = agreement.get(key) ?? {
+          both: 0,
+          setOnly: 0,
+          readerOnly: 0,
+          engineFindsReader: 0,
+          engineMissesReader: 0,
+          dreams: 0,
+        };
+        const labelled = new Set(item.expectedMotifs);
+        const read = new Set(reading.motifs);
+        const found = new Set(analysis.motifs.map((m) => m.id));
+        a.dreams += 1;
+        for (const m of read) {
+          if (labelled.has(m)) a.both += 1;
+          else a.readerOnly += 1;
+          if (found.has(m)) a.engineFindsReader += 1;
+          else a.engineMissesReader += 1;
+        }
+        for (const m of labelled) if (!read.has(m)) a.setOnly += 1;
+        agreement.set(key, a);
+      }
+    }
     // Held-out dreams are only counted: their text and per-dream results are never shown.
     if (split === 'test') return;
     perDream.push({ set, id: label, split, ...s });
@@ -409,6 +463,17 @@ async function main(): Promise<number> {
   console.log('');
   for (const [k, f] of Object.entries(results)) if (k.split('/')[2]) console.log(line(k, f));
 
+  const secondReadingResults = Object.fromEntries([...agreement.entries()].map(([k, a]) => [k, agreementFigures(a)]));
+  if (agreement.size) {
+    console.log(
+      "\nsecond reader, motifs of the test halves (recall and precision against the set's labels; engine recall of the reader's motifs):",
+    );
+    for (const [k, f] of Object.entries(secondReadingResults))
+      console.log(
+        `  ${k.padEnd(8)} ${String(f.dreams).padStart(3)} dreams | reader R ${f.readerRecall} P ${f.readerPrecision} | engine R of the reader's ${f.engineRecallOfReader}`,
+      );
+  }
+
   if (process.argv.includes('--markdown')) console.log(`\n${markdownTables(results)}`);
 
   const failures: string[] = [];
@@ -432,7 +497,7 @@ async function main(): Promise<number> {
   await mkdir(path.dirname(OUT_FILE), { recursive: true });
   await writeFile(
     OUT_FILE,
-    `${JSON.stringify({ results, passMarks: PASS_MARKS, failures, perDream, at: new Date().toISOString() }, null, 2)}\n`,
+    `${JSON.stringify({ results, secondReading: secondReadingResults, passMarks: PASS_MARKS, failures, perDream, at: new Date().toISOString() }, null, 2)}\n`,
   );
   console.log(`\nwritten to ${path.relative(ROOT, OUT_FILE)}`);
   if (failures.length) console.log(`below the pass marks:\n  ${failures.join('\n  ')}`);

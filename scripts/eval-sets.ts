@@ -11,6 +11,8 @@ export const EVAL_DIR = path.join(ROOT, 'server/src/engine/eval');
 export const IN_SAMPLE_FILE = path.join(EVAL_DIR, 'narratives.json');
 /** The ways each motif is told, and near misses (eval/motif-paraphrases.json). */
 export const PARAPHRASES_FILE = path.join(EVAL_DIR, 'motif-paraphrases.json');
+/** A second, independent reading of the test halves' motifs (eval/second-reading.json). */
+export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
 /** The sets written by others, in the order they were written; each has a dev and a test split. */
 export const HELD_OUT_SETS = [
   'second',

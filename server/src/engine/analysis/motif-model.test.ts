@@ -140,3 +140,36 @@ describe('learnt motifs', () => {
     ).toEqual([]);
   });
 });
+
+describe('learnt motifs and denial', () => {
+  it('withholds a motif whose telling word the dream denies, uses figuratively or only quotes', async () => {
+    const kb = await loadKnowledgeBase();
+    const model = readMotifModel(
+      {
+        about: 'a hand-made model for the test',
+        trainedOn: {},
+        settings: {},
+        threshold: 0.5,
+        features: ['U:chase', 'U:run', 'B:behind_me'],
+        motifs: {
+          'being-chased': {
+            bias: -1,
+            weights: [
+              [0, 0.9],
+              [1, 0.6],
+              [2, 0.6],
+            ],
+          },
+        },
+      },
+      kb.motifs,
+    );
+    const told = new Map([
+      ['U:run', 1],
+      ['B:behind_me', 1],
+    ]);
+    expect(learntMotifs(model, told).map((m) => m.id)).toEqual(['being-chased']);
+    for (const withheld of ['N:chase', 'F:chase', 'Q:chase'])
+      expect(learntMotifs(model, new Map([...told, [withheld, 0]])), withheld).toEqual([]);
+  });
+});

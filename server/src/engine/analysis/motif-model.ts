@@ -13,6 +13,8 @@ import type { DreamDocument, Token } from './document';
  * - `U:lemma` a content word (noun, verb, adjective, adverb, number) of the dream itself;
  * - `B:lemma_lemma` two neighbouring words of one sentence ("follow_me", "come_out");
  * - `N:lemma` a word the dream denies ("nobody chased me" gives N:chase, not U:chase);
+ * - `F:lemma` a word of a figure of speech ("drowning in paperwork" gives F:drown), `Q:lemma` a word said
+ *   or quoted in the dream;
  * - `T:tag` a tag the dreamer gave; `S:symbol` a symbol read as an image of the dream.
  * Words of figures of speech, quotes, reported speech, comparisons and waking-life remarks give none.
  */
@@ -44,6 +46,8 @@ export function motifFeatures(
     const word = wordOf(t);
     if (!usable(t)) {
       if (t.negated) add(`N:${word}`, t.sentence);
+      else if (t.idiom >= 0) add(`F:${word}`, t.sentence);
+      else if (t.quoted || t.reported) add(`Q:${word}`, t.sentence);
       return;
     }
     if (CONTENT_POS.has(t.pos)) add(`U:${word}`, t.sentence);
@@ -69,16 +73,26 @@ export interface LearntMotif {
  */
 const MIN_SUPPORT = 2;
 const SUPPORT_WEIGHT = 0.25;
+/** A denied, figurative or quoted word weighing at least this much for a motif withholds it. */
+const DENIAL_WEIGHT = 0.5;
 
 /** The motifs the model finds at or above its threshold, most likely first. */
 export function learntMotifs(model: MotifModel, features: MotifFeatures): LearntMotif[] {
   const present: Array<[number, number, boolean]> = [];
+  // A word that would speak for a motif, but which the dream denies, uses figuratively or only quotes.
+  const denied: number[] = [];
   for (const [feature, sentence] of features) {
     const index = model.index.get(feature);
     if (index !== undefined) present.push([index, sentence, !feature.startsWith('S:')]);
+    if (/^[NFQ]:/.test(feature)) {
+      const plain = model.index.get(`U:${feature.slice(2)}`);
+      if (plain !== undefined) denied.push(plain);
+    }
   }
   const out: LearntMotif[] = [];
   for (const motif of model.motifs) {
+    // "Nobody chased me … I ran": a motif the dream itself denies (or only says figuratively) is not learnt.
+    if (denied.some((index) => (motif.weights.get(index) ?? 0) >= DENIAL_WEIGHT)) continue;
     let score = motif.bias;
     let strongest = 0;
     let sentence = -1;

@@ -960,6 +960,14 @@ describe('fifth round: motifs told in other words', () => {
       'unprepared-for-exam',
     );
     expect(motifs(await analyse('A slow-burn home-invasion piece.'))).not.toContain('house-on-fire');
+    // Any "not" near an exam is no unpreparedness; not having studied is.
+    expect(motifs(await analyse("I wasn't late for the exam, I got there early and the test was easy."))).not.toContain(
+      'unprepared-for-exam',
+    );
+    expect(motifs(await analyse("I didn't study for the exam at all and couldn't answer anything."))).toContain(
+      'unprepared-for-exam',
+    );
+    expect(motifs(await analyse('Work was drowning me in paperwork.'))).not.toContain('drowning');
     expect(motifs(await analyse('The hotel again, the green carpet.', { tags: ['recurring'] }))).toContain(
       'recurring-place',
     );

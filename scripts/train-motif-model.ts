@@ -18,7 +18,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { learntMotifs, type MotifFeatures } from '../server/src/engine/analysis/motif-model';
+import type { MotifFeatures } from '../server/src/engine/analysis/motif-model';
+import type { DreamForEngine } from '../server/src/engine/types';
 import { DEFAULT_KB_DIR, MOTIF_MODEL_FILE, readMotifModel } from '../server/src/engine/kb/loader';
 import type { MotifModelFile } from '../server/src/engine/kb/schema';
 import { loadRuntime } from '../server/src/engine/runtime';
@@ -62,6 +63,7 @@ const NOT_LEARNT = new Set([
 
 interface Example {
   group: string;
+  dream: DreamForEngine;
   features: MotifFeatures;
   positives: Set<string>;
   /** Motifs the cue triggers alone found (for --held-out). */
@@ -87,16 +89,11 @@ runtime.kb.motifModel = undefined;
 
 let nextId = 1;
 async function example(group: string, text: string, title: string, tags: string[], positives: string[]) {
-  const reading = await runtime.analyser.read({
-    id: nextId++,
-    title,
-    narrative: text,
-    tags,
-    timePeriod: null,
-    date: null,
-  });
+  const dream: DreamForEngine = { id: nextId++, title, narrative: text, tags, timePeriod: null, date: null };
+  const reading = await runtime.analyser.read(dream);
   return {
     group,
+    dream,
     features: reading.motifFeatures,
     positives: new Set(positives),
     triggered: new Set(reading.analysis.motifs.map((m) => m.id)),
@@ -181,17 +178,17 @@ if (process.argv.includes('--held-out')) {
   for (const set of HELD_OUT_SETS) {
     const held = examples.filter((e) => e.group === set);
     const file = fit(examples.filter((e) => e.group !== set));
-    const learnt = readMotifModel(file, runtime.kb.motifs);
+    // Each held-out dream is read again by the analyser itself with this fold's model.
+    runtime.kb.motifModel = readMotifModel(file, runtime.kb.motifs);
     const tally = { alone: { tp: 0, fp: 0, fn: 0 }, with: { tp: 0, fp: 0, fn: 0 } };
     for (const e of held) {
-      const withModel = new Set(e.triggered);
-      for (const m of learntMotifs(learnt, e.features)) {
-        if (withModel.has(m.id)) continue;
-        withModel.add(m.id);
-        const a = added.get(m.id) ?? { right: 0, wrong: 0 };
-        if (e.positives.has(m.id)) a.right += 1;
+      const withModel = new Set((await runtime.analyser.read(e.dream)).analysis.motifs.map((m) => m.id));
+      for (const id of withModel) {
+        if (e.triggered.has(id)) continue;
+        const a = added.get(id) ?? { right: 0, wrong: 0 };
+        if (e.positives.has(id)) a.right += 1;
         else a.wrong += 1;
-        added.set(m.id, a);
+        added.set(id, a);
       }
       for (const [key, found] of [
         ['alone', e.triggered],
@@ -208,6 +205,7 @@ if (process.argv.includes('--held-out')) {
       `R ${ratio(t.tp, t.tp + t.fn).toFixed(3)} P ${ratio(t.tp, t.tp + t.fp).toFixed(3)}`;
     console.log(`${`${set}/dev`.padEnd(13)} triggers ${line(tally.alone)} | with the model ${line(tally.with)}`);
   }
+  runtime.kb.motifModel = undefined;
   console.log(
     `added by the model (right/wrong): ${[...added]
       .sort((a, b) => b[1].right - a[1].right)

@@ -1187,19 +1187,21 @@ export class DreamAnalyser {
     }
     const allHits = [...images, ...tagHits.filter((h, i) => tagHits.findIndex((x) => x.symbol === h.symbol) === i)];
 
-    const motifs = (
-      readable
-        ? await detectMotifs(this.deps.kb, {
-            docs: [
-              { doc: title, source: 'title' },
-              { doc: narrative, source: 'narrative' },
-            ],
-            hits: allHits,
-            tags: tagDocs,
-            ignored: noCue,
-          })
-        : []
-    ).map((m) => ({ id: m.motif.id, name: m.motif.name, sentence: m.sentence }));
+    const motifInput = {
+      docs: [
+        { doc: title, source: 'title' as const },
+        { doc: narrative, source: 'narrative' as const },
+      ],
+      hits: allHits,
+      tags: tagDocs,
+      ignored: noCue,
+    };
+    const motifs = (readable ? await detectMotifs(this.deps.kb, motifInput) : []).map((m) => ({
+      id: m.motif.id,
+      name: m.motif.name,
+      sentence: m.sentence,
+    }));
+    const triggered = new Set(motifs.map((m) => m.id));
     // Motifs the whole reading implies, whatever words the triggers know.
     const implied = (id: string, sentence: number) => {
       const motif = this.deps.kb.motifs.find((m) => m.id === id);
@@ -1327,7 +1329,14 @@ export class DreamAnalyser {
         )
       : new Map();
     const model = this.deps.kb.motifModel;
-    if (model) for (const m of learntMotifs(model, features)) if (m.id !== LUCID_MOTIF) implied(m.id, m.sentence);
+    const learnt = model ? learntMotifs(model, features).filter((m) => m.id !== LUCID_MOTIF) : [];
+    if (learnt.length) {
+      // A motif the dream tells only in denied, figurative or quoted words is withheld, not learnt.
+      const withheld = new Set(
+        (await detectMotifs(this.deps.kb, motifInput, true)).map((m) => m.motif.id).filter((id) => !triggered.has(id)),
+      );
+      for (const m of learnt) if (!withheld.has(m.id)) implied(m.id, m.sentence);
+    }
 
     // A false awakening is a dream within a dream: the waking it tells of is one.
     if (motifs.some((m) => m.id === 'false-awakening'))

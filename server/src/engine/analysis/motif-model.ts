@@ -73,26 +73,16 @@ export interface LearntMotif {
  */
 const MIN_SUPPORT = 2;
 const SUPPORT_WEIGHT = 0.25;
-/** A denied, figurative or quoted word weighing at least this much for a motif withholds it. */
-const DENIAL_WEIGHT = 0.5;
 
 /** The motifs the model finds at or above its threshold, most likely first. */
 export function learntMotifs(model: MotifModel, features: MotifFeatures): LearntMotif[] {
   const present: Array<[number, number, boolean]> = [];
-  // A word that would speak for a motif, but which the dream denies, uses figuratively or only quotes.
-  const denied: number[] = [];
   for (const [feature, sentence] of features) {
     const index = model.index.get(feature);
     if (index !== undefined) present.push([index, sentence, !feature.startsWith('S:')]);
-    if (/^[NFQ]:/.test(feature)) {
-      const plain = model.index.get(`U:${feature.slice(2)}`);
-      if (plain !== undefined) denied.push(plain);
-    }
   }
   const out: LearntMotif[] = [];
   for (const motif of model.motifs) {
-    // "Nobody chased me … I ran": a motif the dream itself denies (or only says figuratively) is not learnt.
-    if (denied.some((index) => (motif.weights.get(index) ?? 0) >= DENIAL_WEIGHT)) continue;
     let score = motif.bias;
     let strongest = 0;
     let sentence = -1;

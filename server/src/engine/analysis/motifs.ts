@@ -41,15 +41,16 @@ interface Scope {
   symbolsAt: Map<Token, Array<{ term: string; length: number }>>;
   /** Tokens that are no cue of anything. */
   ignored: Set<Token>;
+  /** Whether denied, figurative and quoted words count too (to find the motifs a dream withholds). */
+  withheld: boolean;
 }
 
 function usable(scope: Scope, t: Token | undefined, negationStated: boolean): t is Token {
   // Words said in the dream are not its events ("She said: 'You are late for yourself'").
   return (
     !!t &&
-    (negationStated || !t.negated) &&
-    t.idiom < 0 &&
-    !t.quoted &&
+    (negationStated || scope.withheld || !t.negated) &&
+    (scope.withheld || (t.idiom < 0 && !t.quoted)) &&
     !scope.ignored.has(t) &&
     (!t.backstory || scope.backstory)
   );
@@ -210,11 +211,19 @@ interface Scopes {
   dream: Scope;
 }
 
-function buildScopes(input: MotifInput, backstory: boolean): Scopes {
+function buildScopes(input: MotifInput, backstory: boolean, withheld = false): Scopes {
   const sentences: Scopes['sentences'] = [];
   const symbolsAt: Scope['symbolsAt'] = new Map();
   const ignored = input.ignored ?? new Set<Token>();
-  const dream: Scope = { words: new Set(), phraseWords: new Set(), sequences: [], backstory, symbolsAt, ignored };
+  const dream: Scope = {
+    words: new Set(),
+    phraseWords: new Set(),
+    sequences: [],
+    backstory,
+    symbolsAt,
+    ignored,
+    withheld,
+  };
   // Only the symbol's name joins the scope, not its other synonyms: "waves" must not make "tsunami" present.
   const addSymbolTerms = (scope: Scope, hit: SymbolHit) => {
     scope.words.add(hit.symbol.name);
@@ -236,11 +245,12 @@ function buildScopes(input: MotifInput, backstory: boolean): Scopes {
         backstory,
         symbolsAt,
         ignored,
+        withheld,
       };
       for (const t of tokens) {
         // Words of a figure of speech are not events of the dream ("time flew by" is no flight).
-        if (!t.isWord || t.negated || t.idiom >= 0 || t.quoted || ignored.has(t) || (t.backstory && !backstory))
-          continue;
+        if (!t.isWord || ignored.has(t) || (t.backstory && !backstory)) continue;
+        if (!withheld && (t.negated || t.idiom >= 0 || t.quoted)) continue;
         for (const w of [t.normal, ...t.forms]) {
           scope.phraseWords.add(w);
           if (!t.likeness) scope.words.add(w);
@@ -269,14 +279,19 @@ function buildScopes(input: MotifInput, backstory: boolean): Scopes {
   return { sentences, dream };
 }
 
-export async function detectMotifs(kb: KnowledgeBase, input: MotifInput): Promise<MotifMatch[]> {
-  const strict = buildScopes(input, false);
+/**
+ * The motifs of a dream. With `withheld`, denied, figurative and quoted words count as if told plainly:
+ * what that finds beyond the plain reading is what the dream withholds ("nobody chased me", "drowning in
+ * paperwork"), which nothing else may then claim.
+ */
+export async function detectMotifs(kb: KnowledgeBase, input: MotifInput, withheld = false): Promise<MotifMatch[]> {
+  const strict = buildScopes(input, false, withheld);
   let withBackstory: Scopes | null = null;
   const out: MotifMatch[] = [];
   const timer = new SliceTimer(10);
   for (const motif of kb.motifs) {
     await timer.maybeYield();
-    const scopes = motif.readsBackstory ? (withBackstory ??= buildScopes(input, true)) : strict;
+    const scopes = motif.readsBackstory ? (withBackstory ??= buildScopes(input, true, withheld)) : strict;
     let matched: MotifMatch | null = null;
     for (const trigger of motif.triggers) {
       const candidates = trigger.scope === 'dream' ? [{ scope: scopes.dream, sentence: -1 }] : scopes.sentences;

@@ -1,5 +1,5 @@
 import { createEngine } from '../src/engine';
-import type { InterpretationEngine } from '../src/engine/types';
+import type { DreamForEngine, InterpretationEngine } from '../src/engine/types';
 
 let shared: InterpretationEngine | null = null;
 
@@ -23,4 +23,12 @@ export function lazyEngine(): InterpretationEngine {
     interpretSymbol: (input) => get().interpretSymbol(input),
     dictionarySeed: () => get().dictionarySeed(),
   };
+}
+
+let nextDreamId = 100_000;
+
+/** A dream for the engine's tests: only the narrative is needed; each gets its own id. */
+export function testDream(narrative: string, extra: Partial<DreamForEngine> = {}): DreamForEngine {
+  nextDreamId += 1;
+  return { id: nextDreamId, title: '', narrative, tags: [], timePeriod: null, date: null, ...extra };
 }

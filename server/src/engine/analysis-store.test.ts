@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analysisWith } from '../../test/analyses';
 import { AnalysisStore, analysisContentHash } from './analysis-store';
 import type { AnalysisTable, DreamAnalysis, DreamForEngine, StoredAnalysis } from './types';
+import { testDream } from '../../test/engine';
 
 /** A stand-in analyser: one symbol per distinct word, so different texts give different analyses. */
 const wordAnalysis = (dream: DreamForEngine): DreamAnalysis =>
@@ -34,16 +35,7 @@ class RowTable implements AnalysisTable {
   }
 }
 
-let nextId = 1;
-const dream = (narrative: string, extra: Partial<DreamForEngine> = {}): DreamForEngine => ({
-  id: nextId++,
-  title: '',
-  narrative,
-  tags: [],
-  timePeriod: null,
-  date: null,
-  ...extra,
-});
+const dream = testDream;
 
 describe('analysis store', () => {
   it('reads a dream once and returns the same analysis on a hit, keyed by content', async () => {

@@ -3,6 +3,7 @@ import { splitSentences } from './kb/sentences';
 import { loadKnowledgeBase } from './kb/loader';
 import { createEngine } from './index';
 import type { DreamAnalysis, DreamForEngine, InterpretRequest } from './types';
+import { testDream } from '../../test/engine';
 
 const silent = { info: () => undefined, warn: () => undefined };
 const engine = createEngine({ provider: 'local', log: silent });
@@ -13,11 +14,7 @@ beforeAll(async () => {
   kbNames = (await engine.dictionarySeed()).map((s) => s.symbol);
 }, 60_000);
 
-let nextId = 1000;
-function dream(narrative: string, extra: Partial<DreamForEngine> = {}): DreamForEngine {
-  nextId += 1;
-  return { id: nextId, title: '', narrative, tags: [], timePeriod: null, date: null, ...extra };
-}
+const dream = testDream;
 function request(d: DreamForEngine, extra: Partial<InterpretRequest> = {}): InterpretRequest {
   return { dream: d, intention: null, history: [], previous: [], ...extra };
 }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../index';
 import { DEFAULT_KB_DIR, loadKnowledgeBase, MOTIF_MODEL_FILE, readMotifModel } from '../kb/loader';
-import type { DreamForEngine } from '../types';
 import { learntMotifs } from './motif-model';
+import { testDream } from '../../../test/engine';
 
 /** Issue 11, item 1: the learnt half of motif recognition (analysis/motif-model.ts). */
 
@@ -26,16 +26,7 @@ afterAll(async () => {
   await rm(copy, { recursive: true, force: true });
 });
 
-let nextId = 9000;
-const dream = (narrative: string, extra: Partial<DreamForEngine> = {}): DreamForEngine => ({
-  id: (nextId += 1),
-  title: '',
-  narrative,
-  tags: [],
-  timePeriod: null,
-  date: null,
-  ...extra,
-});
+const dream = testDream;
 const motifsOf = async (engine: typeof withModel, text: string) =>
   (await engine.analyse(dream(text))).motifs.map((m) => m.id);
 

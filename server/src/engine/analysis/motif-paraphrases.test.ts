@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEngine } from '../index';
 import { loadKnowledgeBase } from '../kb/loader';
-import type { DreamForEngine } from '../types';
+import { testDream } from '../../../test/engine';
 
 /**
  * Issue 11, item 1: motif recall on ways of telling a dream the triggers were not written from.
@@ -43,11 +43,7 @@ const nearMisses: Outcome[] = [];
 let motifIds: string[] = [];
 let known: string[] = [];
 
-let nextId = 9000;
-function dream(narrative: string): DreamForEngine {
-  nextId += 1;
-  return { id: nextId, title: '', narrative, tags: [], timePeriod: null, date: null };
-}
+const dream = (narrative: string) => testDream(narrative);
 
 beforeAll(async () => {
   await engine.ready();

@@ -5,6 +5,7 @@ import { adjacentKeys, typingDistance } from '../nlp/typos';
 import type { DreamAnalysis, DreamForEngine } from '../types';
 import { IdiomIndex } from './idioms';
 import { readLucidity } from './lucidity';
+import { testDream } from '../../../test/engine';
 
 /** Issue 11, item 1: negation, figures of speech, typos, language and nonsense, feelings, names. */
 
@@ -15,11 +16,7 @@ beforeAll(async () => {
   await engine.ready();
 }, 60_000);
 
-let nextId = 5000;
-function dream(narrative: string, extra: Partial<DreamForEngine> = {}): DreamForEngine {
-  nextId += 1;
-  return { id: nextId, title: '', narrative, tags: [], timePeriod: null, date: null, ...extra };
-}
+const dream = testDream;
 const analyse = (text: string, extra: Partial<DreamForEngine> = {}) => engine.analyse(dream(text, extra));
 const names = (a: DreamAnalysis) => a.symbols.map((s) => s.name);
 const motifs = (a: DreamAnalysis) => a.motifs.map((m) => m.id);

@@ -16,7 +16,8 @@ import type { DreamDocument, Token } from './document';
  * - `F:lemma` a word of a figure of speech ("drowning in paperwork" gives F:drown), `Q:lemma` a word said
  *   or quoted in the dream;
  * - `T:tag` a tag the dreamer gave; `S:symbol` a symbol read as an image of the dream.
- * Words of figures of speech, quotes, reported speech, comparisons and waking-life remarks give none.
+ * Words of comparisons and waking-life remarks give none. The sentence of each feature is kept, so a
+ * learnt motif can cite where the dream tells it.
  */
 
 const CONTENT_POS = new Set(['NOUN', 'VERB', 'ADJ', 'ADV', 'NUM']);

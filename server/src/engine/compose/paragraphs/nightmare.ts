@@ -32,7 +32,7 @@ export function nightmare(ctx: ComposeContext): string {
     pickSafe(ctx, [
       'One way to work with it: while awake, replay the dream and change how it ends, then rehearse the new ending for a few minutes.',
       'Try writing a new ending for it while you are awake and picturing it before sleep; rehearsed endings often soften a returning nightmare.',
-      'If it returns, some dreamers find relief in imagining a different ending during the day and going over it at bedtime.',
+      'If it returns, it can help to imagine a different ending during the day and go over it at bedtime.',
     ]),
     ctx.lucidFits && lead && it
       ? pickSafe(ctx, [

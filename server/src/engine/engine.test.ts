@@ -169,6 +169,25 @@ describe('interpretation', () => {
     }
   });
 
+  it("never names, in the composer's own words, a symbol the dream lacks, whichever phrasing a dream's id picks", async () => {
+    const kb = await loadKnowledgeBase();
+    const meaningSentences = new Set([...kb.meanings.values()].flat().map((s) => s.text));
+    const slips: string[] = [];
+    for (const text of SAMPLES)
+      for (let k = 0; k < 25; k += 1) {
+        const r = await engine.interpret(request(dream(text)));
+        const detected = new Set(names(r.analysis));
+        const associations = r.analysis.symbols.flatMap((s) => kb.byName.get(s.name)?.associations ?? []);
+        for (const sentence of r.content.split(/\n\n/).flatMap((p) => splitSentences(p))) {
+          if (meaningSentences.has(sentence)) continue;
+          let own = sentence.replace(/“[^”]*”/g, '');
+          for (const a of associations) own = own.split(a).join(' ');
+          for (const n of namedSymbols(own)) if (!detected.has(n)) slips.push(`${n}: ${sentence}`);
+        }
+      }
+    expect([...new Set(slips)]).toEqual([]);
+  }, 60_000);
+
   it('quotes the dream itself', async () => {
     const r = await engine.interpret(request(dream(SAMPLES[6] ?? '')));
     expect(r.content).toContain('My grandmother handed me a key in her kitchen');

@@ -25,7 +25,7 @@ export function nightmare(ctx: ComposeContext): string {
         ])
       : null,
     pickSafe(ctx, [
-      'Nightmares are often the mind rehearsing a threat in a safe place, so the alarm you felt is real even though the danger was not.',
+      'Nightmares are often the mind rehearsing a threat in a safe place, so what you felt is real even though the danger was not.',
       'A nightmare usually says more about a pressure you are under than about anything that will happen.',
       'Frightening dreams tend to cluster around stress, so this one may be a measure of how much you are carrying.',
     ]),

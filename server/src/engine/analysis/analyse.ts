@@ -1211,8 +1211,9 @@ export class DreamAnalyser {
     for (const sentence of readable ? narrative.sentences : []) {
       const words = narrative.tokens.slice(sentence.start, sentence.end).filter((t) => t.isWord);
       // "Me fly. Arms out, over town": a learner's or signer's "me" before the verb is the dreamer too.
-      const first = words[0]?.normal === 'me' && words.length > 1 ? words[1] : words[0];
-      const second = words[words.indexOf(first as Token) + 1];
+      const start = words[0]?.normal === 'me' && words.length > 1 ? 1 : 0;
+      const first = words[start];
+      const second = words[start + 1];
       // "Flying saucers filled the sky" names a thing, not the dreamer flying.
       if (!first || first.negated || second?.pos === 'NOUN') continue;
       if (!first.forms.some((f) => f === 'fly' || f === 'soar' || f === 'glide')) continue;

@@ -84,6 +84,11 @@ const POSSESSIVES = wordList('possessives');
 /** Places that can say who someone is ("my college friend", "the school nurse"). */
 const PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
 
+/** Whether a token is in the same sentence as `token` (and exists). */
+function sameSentenceAs(token: Token): (t: Token | undefined) => t is Token {
+  return (t): t is Token => t !== undefined && t.sentence === token.sentence;
+}
+
 /**
  * "at 3am", "7 o'clock", "until 6", "the number 12 bus", "room 214", "platform 9": a time of day or
  * the label of a route, room or seat, not a number seen in the dream ("the number 7 was on every
@@ -131,7 +136,7 @@ function isClockOrLabel(doc: DreamDocument, token: Token): boolean {
   if (doc.tokens[token.index - 1]?.normal !== 'number') return true;
   if (/(am|pm|a\.m\.|p\.m\.)$/i.test(token.text)) return true;
   const next = doc.tokens[token.index + 1];
-  const same = (t: Token | undefined): t is Token => t !== undefined && t.sentence === token.sentence;
+  const same = sameSentenceAs(token);
   if (
     same(next) &&
     (/^(am|pm|a\.m\.|p\.m\.|o'clock|oclock|:|h|hrs)$/.test(next.normal) || NUMBERED_THINGS.has(next.normal))
@@ -159,7 +164,7 @@ const CLOCK_HOURS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|t
  * "until six in the morning", "home by ten"): not the number itself seen in the dream.
  */
 function isWordTimeOrCompound(doc: DreamDocument, token: Token): boolean {
-  const same = (t: Token | undefined): t is Token => t !== undefined && t.sentence === token.sentence;
+  const same = sameSentenceAs(token);
   let k = token.index - 1;
   if (doc.tokens[k]?.normal === '-') k -= 1;
   const before = doc.tokens[k];

@@ -2,7 +2,7 @@
 // running the engine: every name in expectedSymbols / expectedMotifs / mustNotFind must be a canonical
 // symbol name (kb/symbols/*.json) or a motif id (kb/motifs.json), and the items must be well formed.
 // Usage: tsx scripts/check-eval-labels.ts [--extra-names names.txt] [file.json ...]   (defaults to the held-out
-// sets of scripts/eval-sets.ts). --extra-names accepts the symbol names listed in a file (one a line, '#' comments) as well: for
+// sets of scripts/eval-sets.ts). Files under eval/training/ are training sets: every item's split is 'train'. --extra-names accepts the symbol names listed in a file (one a line, '#' comments) as well: for
 // labels written for symbols that are being added to the knowledge base on another branch.
 // Exits 1 and lists every problem when anything is wrong.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -57,6 +57,8 @@ for (const file of files) {
     continue;
   }
   const ids = new Set<string>();
+  // Training sets (eval/training/*.json) are only learnt from and tuned on: every item is split 'train'.
+  const training = /[\\/]training[\\/][^\\/]+$/.test(file);
   for (const raw of items as Record<string, unknown>[]) {
     const id = typeof raw.id === 'string' ? raw.id : '?';
     for (const field of stringFields) {
@@ -75,7 +77,9 @@ for (const file of files) {
 
     const number = Number(/^[a-z](\d+)$/.exec(id)?.[1]);
     if (!Number.isInteger(number)) problem(file, id, 'id must be a letter followed by a number');
-    else if (raw.split !== (number % 2 === 1 ? 'dev' : 'test')) {
+    else if (training) {
+      if (raw.split !== 'train') problem(file, id, 'split must be train (a file of eval/training/)');
+    } else if (raw.split !== (number % 2 === 1 ? 'dev' : 'test')) {
       problem(file, id, `split must be ${number % 2 === 1 ? 'dev' : 'test'} (odd ids dev, even ids test)`);
     }
 

@@ -2,12 +2,12 @@
 // running the engine: every name in expectedSymbols / expectedMotifs / mustNotFind must be a canonical
 // symbol name (kb/symbols/*.json) or a motif id (kb/motifs.json), and the items must be well formed.
 // Usage: tsx scripts/check-eval-labels.ts [--extra-names names.txt] [file.json ...]   (defaults to the held-out
-// sets of scripts/eval-sets.ts). Files under eval/training/ are training sets: every item's split is 'train'. --extra-names accepts the symbol names listed in a file (one a line, '#' comments) as well: for
+// and training sets of scripts/eval-sets.ts). Files under eval/training/ are training sets: every item's split is 'train'. --extra-names accepts the symbol names listed in a file (one a line, '#' comments) as well: for
 // labels written for symbols that are being added to the knowledge base on another branch.
 // Exits 1 and lists every problem when anything is wrong.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HELD_OUT_SETS, setFile } from './eval-sets';
+import { HELD_OUT_SETS, setFile, trainingSets } from './eval-sets';
 
 const kbDir = join(import.meta.dirname, '..', 'server', 'src', 'engine', 'kb');
 
@@ -39,7 +39,7 @@ if (extraAt >= 0) {
   console.log(`${extra.length} extra symbol name(s) allowed from ${listFile} (${known.length} already in the KB)`);
 }
 const files = args;
-if (files.length === 0) for (const set of HELD_OUT_SETS) files.push(setFile(set));
+if (files.length === 0) files.push(...HELD_OUT_SETS.map(setFile), ...trainingSets().map((t) => t.file));
 
 const stringFields = ['id', 'split', 'title', 'narrative', 'language', 'notes'] as const;
 const listFields = ['subsets', 'tags', 'expectedSymbols', 'expectedMotifs', 'mustNotFind'] as const;

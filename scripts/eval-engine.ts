@@ -1,9 +1,9 @@
 /**
- * Measures the local engine's analysis against seven labelled sets and writes
+ * Measures the local engine's analysis against its labelled sets (scripts/eval-sets.ts) and writes
  * bench/results/engine-eval.json; exits 1 below the pass marks.
  *
  * - server/src/engine/eval/narratives.json: the in-sample set the engine was first tuned on.
- * - server/src/engine/eval/{second,third,fourth,fifth,sixth,seventh,eighth,ninth}-set.json: dreams written by someone
+ * - server/src/engine/eval/{second,…,eleventh}-set.json: dreams written by someone
  *   who had not seen the engine, each split into `dev` (tuning allowed) and `test` (held out: only its
  *   figures are reported; its dreams are never printed).
  *
@@ -18,12 +18,23 @@
  *   npx tsx scripts/eval-engine.ts --dev      (while tuning: leaves the test split out entirely)
  *   npx tsx scripts/eval-engine.ts --markdown (also prints the README's tables)
  *   npx tsx scripts/eval-engine.ts --sets=tenth,eleventh (only these held-out sets; results not written)
+ *
+ * The training sets (eval/training/*.json, split 'train') are read too, as `training/train` and per file: they are
+ * learnt from and tuned on, so their figures are no measure of generalisation and have no pass marks.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { createEngine } from '../server/src/engine';
-import { HELD_OUT_SETS, IN_SAMPLE_FILE, ROOT, SECOND_READING_FILE, setFile, type HeldOutSet } from './eval-sets';
+import {
+  HELD_OUT_SETS,
+  IN_SAMPLE_FILE,
+  ROOT,
+  SECOND_READING_FILE,
+  setFile,
+  trainingSets,
+  type HeldOutSet,
+} from './eval-sets';
 import type { DreamAnalysis } from '../server/src/engine';
 
 const OUT_FILE = path.join(ROOT, 'bench/results/engine-eval.json');
@@ -176,7 +187,7 @@ const itemSchema = z.looseObject({
   timePeriod: z.string().nullable().optional().default(null),
   expectedSymbols: z.array(z.string()),
   expectedMotifs: z.array(z.string()).optional().default([]),
-  split: z.enum(['dev', 'test']).optional(),
+  split: z.enum(['dev', 'test', 'train']).optional(),
   subsets: z.array(z.string()).optional().default([]),
   expectedLucid: z.boolean().optional(),
   language: z.string().optional(),
@@ -407,7 +418,7 @@ async function main(): Promise<number> {
   const secondReading = secondReadingSchema.parse(JSON.parse(await readFile(SECOND_READING_FILE, 'utf8'))).readings;
   const agreement = new Map<string, Agreement>();
   let index = 0;
-  const run = async (set: 'in-sample' | HeldOutSet, item: Item) => {
+  const run = async (set: 'in-sample' | HeldOutSet | `training-${string}`, item: Item) => {
     index += 1;
     const label = String(item.id ?? index);
     const analysis = await engine.analyse({
@@ -422,7 +433,9 @@ async function main(): Promise<number> {
     const keys =
       set === 'in-sample'
         ? ['in-sample']
-        : [`${set}/${split ?? 'dev'}`, ...item.subsets.map((s) => `${set}/${split ?? 'dev'}/${s}`)];
+        : split === 'train'
+          ? ['training/train', `${set}/train`]
+          : [`${set}/${split ?? 'dev'}`, ...item.subsets.map((s) => `${set}/${split ?? 'dev'}/${s}`)];
     const s = score(item, analysis, keys.map(tally));
     const reading = split === 'test' ? secondReading[label] : undefined;
     if (reading && set !== 'in-sample') {
@@ -474,6 +487,8 @@ async function main(): Promise<number> {
   for (const item of inSample) await run('in-sample', item);
   for (const { set, items } of heldOut)
     for (const item of items) if (!devOnly || item.split !== 'test') await run(set, item);
+  for (const { name, file } of trainingSets())
+    for (const item of await load(file)) await run(`training-${name.replace(/^training-/, '')}`, item);
 
   const results = Object.fromEntries([...groups.entries()].sort().map(([k, t]) => [k, figures(t)]));
   const get = (k: string) => results[k];

@@ -2,6 +2,7 @@
  * The labelled evaluation sets of the engine, in one place for eval-engine.ts, check-eval-labels.ts
  * and train-motif-model.ts.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,3 +33,16 @@ export const HELD_OUT_SETS = [
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);
+
+/**
+ * Training sets (eval/training/*.json): labelled like the held-out sets, written blind to the engine, but
+ * only learnt from and tuned on; every item's split is 'train'. Named by file, in name order.
+ */
+export const TRAINING_DIR = path.join(EVAL_DIR, 'training');
+export function trainingSets(): Array<{ name: string; file: string }> {
+  if (!existsSync(TRAINING_DIR)) return [];
+  return readdirSync(TRAINING_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.json$/, ''), file: path.join(TRAINING_DIR, f) }));
+}

@@ -5,6 +5,7 @@
  * Training data, never a test half:
  * - the in-sample set (eval/narratives.json);
  * - the dev half of every held-out set (scripts/eval-sets.ts), English and not nonsense;
+ * - every training set (eval/training/), English and not nonsense;
  * - the motif paraphrases: each way of telling a motif is a positive for it, each near miss a negative.
  *
  * One logistic regression per motif (becoming-lucid excepted: lucidity is read only by lucidity.ts), over
@@ -23,7 +24,7 @@ import type { DreamForEngine } from '../server/src/engine/types';
 import { DEFAULT_KB_DIR, MOTIF_MODEL_FILE, readMotifModel } from '../server/src/engine/kb/loader';
 import type { MotifModelFile } from '../server/src/engine/kb/schema';
 import { loadRuntime } from '../server/src/engine/runtime';
-import { HELD_OUT_SETS, IN_SAMPLE_FILE, PARAPHRASES_FILE, setFile } from './eval-sets';
+import { HELD_OUT_SETS, IN_SAMPLE_FILE, PARAPHRASES_FILE, setFile, trainingSets } from './eval-sets';
 
 const SETTINGS = {
   /** Gradient-descent steps over the whole training set. */
@@ -108,6 +109,10 @@ for (const set of HELD_OUT_SETS)
   for (const d of await readJson<LabelledDream[]>(setFile(set)))
     if (d.split === 'dev' && (d.language ?? 'en') === 'en' && !d.nonsense)
       examples.push(await example(set, d.narrative, d.title ?? '', d.tags ?? [], d.expectedMotifs ?? []));
+for (const { file } of trainingSets())
+  for (const d of await readJson<LabelledDream[]>(file))
+    if ((d.language ?? 'en') === 'en' && !d.nonsense)
+      examples.push(await example('training', d.narrative, d.title ?? '', d.tags ?? [], d.expectedMotifs ?? []));
 const paraphrases = await readJson<{ motifs: Record<string, { shows: string[]; nearMisses: string[] }> }>(
   PARAPHRASES_FILE,
 );

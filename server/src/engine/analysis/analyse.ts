@@ -9,7 +9,7 @@ import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
 import { readLanguage } from '../nlp/language';
 import { baseForms } from '../nlp/morphology';
-import { TypoCorrector } from '../nlp/typos';
+import { SHORT_WORD as SHORT_TYPO_WORD, TypoCorrector } from '../nlp/typos';
 import { SliceTimer } from '../util/cooperative';
 import { PEOPLE_CATEGORY } from '../kb/schema';
 import type { Pronoun, TextSpan } from '../types';
@@ -510,7 +510,16 @@ function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
     // The ending comes after the dream: "I woke up in a strange room and…" begins one.
     if (after.length > WAKING_TAIL_WORDS || before.length <= after.length) return Infinity;
     // "…and fell back to sleep" begins another dream; "a refund on that sleep" does not.
-    if (after.some((t, k) => DREAMING_AGAIN.test(t.normal) || (t.normal === 'sleep' && after[k - 1]?.normal === 'to')))
+    // "…annoyed I had spent my first lucid dream in months on it": the dream just told, named again, is none.
+    const toldDream = (k: number) =>
+      /^(dream|dreams|lucid)$/.test(after[k]?.normal ?? '') &&
+      after.slice(Math.max(0, k - 3), k).some((t) => /^(my|the|this|that|whole)$/.test(t.normal));
+    if (
+      after.some(
+        (t, k) =>
+          (DREAMING_AGAIN.test(t.normal) && !toldDream(k)) || (t.normal === 'sleep' && after[k - 1]?.normal === 'to'),
+      )
+    )
       return Infinity;
     return wokenBy(doc, h.token);
   }
@@ -892,6 +901,9 @@ export class DreamAnalyser {
     const firstWords = new Set(
       doc.sentences.map((s) => doc.tokens.slice(s.start, s.end).find((t) => t.isWord)?.index ?? -1),
     );
+    // A short word spelt the same way twice is spelt so on purpose ("mi inna mi granny yard inna Mocho").
+    const seen = new Map<string, number>();
+    for (const t of doc.tokens) if (t.isWord) seen.set(t.normal, (seen.get(t.normal) ?? 0) + 1);
     for (const token of doc.tokens) {
       if (!token.isWord || token.idiom >= 0 || !/^[a-z]+$/.test(token.normal)) continue;
       // A capitalised word inside a sentence is a name ("Sarah", "Elm"); one that opens a sentence is
@@ -901,6 +913,9 @@ export class DreamAnalyser {
       const onlyClosedClass = capitalised && token.pos === 'PROPN';
       // "beyonce", "zendaya", "taylor swfit": a famous name, or its first name, is not a typo.
       if (FAMOUS_NAMES.has(token.normal) || FAMOUS_FIRST_NAMES.has(token.normal)) continue;
+      if (token.normal.length <= SHORT_TYPO_WORD && (seen.get(token.normal) ?? 0) > 1) continue;
+      // "ferris wheel": the first word of a phrase the knowledge base knows is no slip.
+      if (this.opensPhrase(doc, token)) continue;
       // "i coud see", "we shoud go": between a subject and a verb stands an auxiliary, not a thing.
       const prev = doc.tokens[token.index - 1];
       const next = doc.tokens[token.index + 1];
@@ -921,6 +936,15 @@ export class DreamAnalyser {
       token.forms = FUNCTION_WORDS.has(fix.word) ? forms.filter((f) => f === fix.word || FUNCTION_WORDS.has(f)) : forms;
       await timer.maybeYield();
     }
+  }
+
+  /** Whether the words from `token` on spell a multi-word term of the knowledge base ("ferris wheel"). */
+  private opensPhrase(doc: DreamDocument, token: Token): boolean {
+    const words = (k: number) => doc.tokens.slice(token.index, token.index + k).filter((t) => t.isWord);
+    return (this.deps.kb.phrases.get(token.normal) ?? []).some((p) => {
+      const next = words(p.words.length * 2).slice(0, p.words.length);
+      return next.length === p.words.length && p.words.every((w, k) => next[k]?.normal === w);
+    });
   }
 
   /**

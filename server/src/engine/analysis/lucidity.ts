@@ -31,7 +31,7 @@ const LUCID_STATE =
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,12}?[,:]?\s*)(this is|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”]|$|\s+(?:and|now|right now)\b))/gi;
+  /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?)(this is|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now)\b))/gi;
 
 /** "I am dreaming, I said aloud": the realisation said first, then who said it. */
 const SAID_AFTER_REALISATION =
@@ -64,7 +64,7 @@ const LOG_REALISATION =
 
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
-  /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
+  /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
 /** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
 const WAKING = /\b(woke|wake|waking|awoke|awake|awoken|woken|morning)\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
 
@@ -105,7 +105,18 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
         const span = { sentence: s.index, start: s.startChar + m.index, end: s.startChar + m.index + m[0].length };
         const prefix = before(s.text, m.index);
-        const stillDreaming = /\bstill dreaming\b/i.test(m[0]);
+        // "My mum said 'it's a dream'": someone else's words are no realisation of the dreamer's.
+        if (
+          re === SAID_REALISATION &&
+          /^\W*[a-z]/i.test(m[0]) &&
+          /^\W*(said|say|says|thought|think|thinks|shouted|shout|whispered|yelled)\b/i.test(m[0])
+        ) {
+          const speaker = before(s.text, m.index, 1).toLowerCase();
+          if (speaker && !/^(i|we|i'd|then|and|so|just|finally|quietly|calmly|aloud|even)$/.test(speaker)) continue;
+        }
+        // "I woke up, annoyed I had spent my first lucid dream in months on…": the dream named lucid after waking
+        // is the dreamer's account of it, not a realisation made awake.
+        const stillDreaming = /\bstill dreaming\b/i.test(m[0]) || (re === LUCID_STATE && /lucid dream\b/i.test(m[0]));
         const afterWaking =
           !stillDreaming && (WAKING.test(s.text.slice(0, m.index)) || wakesFirst(s.text.slice(m.index + m[0].length)));
         // "my reality check never worked": a denial inside the words of the realisation undoes it too.

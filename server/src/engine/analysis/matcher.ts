@@ -54,6 +54,8 @@ const FOOT_OF = wordList('foot-of-places');
 const FOOT_OF_SKIP = wordList('foot-of-skip');
 const SCHOOL_OF_FISH = wordList('school-of-fish');
 const PHRASE_FILLERS = wordList('phrase-fillers');
+/** Categories whose phrases name a kind of the thing their head word names (a hotel room is still a room). */
+const KIND_OF_SAME_CATEGORIES = new Set(['Places', 'Clothing']);
 
 const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
@@ -645,7 +647,8 @@ export class SymbolMatcher {
    * dance and a floor, "breathe underwater" also a breath. A multi-word name is one concept
    * ("black hole", "heat wave") and an emotion or number phrase an idiom ("fall in love", "over
    * the moon"), so their words do not count on their own; nor do modifiers such as "white" in
-   * "white horse" unless they are colours, or "-ing" forms before a noun ("swimming pool").
+   * "white horse" unless they are colours, "-ing" forms before a noun ("swimming pool"), or a word
+   * naming a place or garment inside a phrase naming another (a kind of the same thing).
    */
   private innerSymbols(ref: PhraseRef, span: Token[], doc: DreamDocument): Array<TermRef & { token: Token }> {
     if (ref.via === 'name' || ref.symbol.category === 'Emotions' || ref.symbol.category === 'Numbers') return [];
@@ -661,6 +664,8 @@ export class SymbolMatcher {
         return;
       if (this.isCompoundModifier(t, doc, true)) return;
       if (t.pos === 'ADJ' && inner.symbol.category !== 'Colors') return;
+      // "the town I grew up in" is the hometown, not also a city; a "wedding dress" is not also a dress.
+      if (inner.symbol.category === ref.symbol.category && KIND_OF_SAME_CATEGORIES.has(ref.symbol.category)) return;
       out.push({ ...inner, token: t });
     });
     return out;

@@ -107,7 +107,7 @@ function allowance(length: number): number {
 
 export const MIN_TYPO_LENGTH = 4;
 /** Words of at most this many letters are corrected only through a single slip. */
-const SHORT_WORD = 5;
+export const SHORT_WORD = 5;
 /** Prefixes that make a word of a word. */
 const PREFIXES = ['un', 're', 'dis', 'over', 'under', 'mis', 'non', 'pre', 'out'];
 /** How much closer a knowledge-base word counts when choosing between candidates. */
@@ -221,12 +221,20 @@ export class TypoCorrector {
     if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) return null;
     const cached = this.cache.get(word);
     if (cached !== undefined) return cached;
-    let found = (await this.isRealWord(word, forms)) ? null : this.search(word);
+    let found = (await this.isRealWord(word, forms)) ? null : await this.gDropped(word);
+    found ??= (await this.isRealWord(word, forms)) ? null : this.search(word);
     // "letterbox" is letter + box, not a two-slip "lettered"; "airpot" is still one slip from airport.
     if (found && found.cost > 1 && this.isCompound(word)) found = null;
     if (this.cache.size > 20000) this.cache.clear();
     this.cache.set(word, found);
     return found;
+  }
+
+  /** "tryin", "smilin", "runnin": an -ing form written as spoken is that -ing form, not a slip of another word. */
+  private async gDropped(word: string): Promise<Correction | null> {
+    if (!word.endsWith('in') || word.length < MIN_TYPO_LENGTH + 1) return null;
+    const full = `${word}g`;
+    return (await this.isRealWord(full, baseForms(full))) ? { word: full, cost: COST.transpose } : null;
   }
 
   /** Two real words of three letters or more written as one ("letterbox", "sunhat"). */

@@ -479,6 +479,14 @@ function namedCityAside(tokens: Token[], h: SymbolHit, hits: SymbolHit[]): boole
   );
 }
 
+/** "the hall was hot": "hall" not walked along (down, along, up, through or across it) names a big room. */
+function hallIsARoom(tokens: Token[], h: SymbolHit): boolean {
+  const word = tokens[h.token];
+  if (!word || h.length > 1 || !/^halls?$/.test(word.normal)) return false;
+  const before = tokens.slice(Math.max(0, h.token - 3), h.token).map((t) => t.normal);
+  return !before.some((w) => /^(down|along|up|through|across)$/.test(w));
+}
+
 function wakingTailStart(doc: DreamDocument, hits: SymbolHit[]): number {
   const candidates = hits
     .filter((h) => h.source === 'narrative')
@@ -1128,6 +1136,9 @@ export class DreamAnalyser {
           (narrative.tokens[h.token]?.pos === 'VERB' || bodyVerbWithObject(narrative.tokens, h.token))) ||
         // "the phone face down on the table": which way a thing lies, not a face.
         (name === 'face' && /^(down|up)$/.test(narrative.tokens[h.token + 1]?.normal ?? '')) ||
+        // "the exam hall", "the hall was full of balloons": a hall is mostly a big room; it is a hallway when
+        // walked along ("down the hall to the kitchen").
+        (name === 'hallway' && hallIsARoom(narrative.tokens, h)) ||
         // "heavy lifting", "lifting the box": to lift is no lift.
         (name === 'elevator' && liftingVerb(narrative.tokens, h.token)) ||
         // "snow was falling", "night fell": what falls from the sky or comes down on a place is no fall.

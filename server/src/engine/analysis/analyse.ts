@@ -1189,7 +1189,11 @@ export class DreamAnalyser {
       }
     }
     // A symbol the dream implies at the words of another hit ("we drove": a driver).
-    const implySymbol = (list: SymbolHit[], name: string, from: SymbolHit | undefined) => {
+    const implySymbol = (
+      list: SymbolHit[],
+      name: string,
+      from: Omit<SymbolHit, 'symbol' | 'via' | 'term'> | undefined,
+    ) => {
       const symbol = this.deps.kb.byName.get(name);
       if (symbol && from && !list.some((h) => h.symbol === symbol))
         list.push({ ...from, symbol, via: 'hypernym', term: name });
@@ -1374,6 +1378,25 @@ export class DreamAnalyser {
       for (const m of learnt) if (!withheld.has(m.id)) implied(m.id, m.sentence);
     }
 
+    // A motif's own image, told without its word: a leap that never comes down is still flying (the symbol
+    // is anchored on the first verb of the sentence the motif was read in).
+    for (const m of motifs) {
+      const entry = this.deps.kb.motifs.find((x) => x.id === m.id);
+      const sentence = narrative.sentences[m.sentence];
+      if (!entry?.implies || !sentence) continue;
+      const words = narrative.tokens.slice(sentence.start, sentence.end).filter((t) => t.isWord);
+      const at = words.find((t) => t.pos === 'VERB') ?? words[0];
+      if (!at) continue;
+      for (const name of entry.implies)
+        implySymbol(allHits, name, {
+          surface: at.text,
+          source: 'narrative',
+          sentence: at.sentence,
+          token: at.index,
+          length: 1,
+          typo: false,
+        });
+    }
     // A false awakening is a dream within a dream: the waking it tells of is one.
     if (motifs.some((m) => m.id === 'false-awakening'))
       implySymbol(

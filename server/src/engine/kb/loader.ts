@@ -209,6 +209,9 @@ export async function indexKnowledgeBase(
 
   const motifIds = new Set<string>();
   for (const motif of motifs) {
+    for (const name of motif.implies ?? [])
+      if (!byName.has(name))
+        throw new KnowledgeBaseError(`knowledge base: motif "${motif.id}" implies "${name}", which is no symbol`);
     if (motifIds.has(motif.id))
       throw new KnowledgeBaseError(`knowledge base: duplicate motif id "${motif.id}" in motifs.json`);
     motifIds.add(motif.id);

@@ -71,6 +71,11 @@ export const motifEntrySchema = z.object({
    * dream; a visit from someone who has died is recognised precisely through it.
    */
   readsBackstory: z.boolean().optional(),
+  /**
+   * Symbols the motif is an image of, found with it whether or not the dream names them: a flight told
+   * without the word "fly" is still flying; a drop told as "the street coming at me" still a fall.
+   */
+  implies: z.array(z.string()).optional(),
 });
 export type MotifEntry = z.infer<typeof motifEntrySchema>;
 

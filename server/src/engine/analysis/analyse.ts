@@ -48,6 +48,7 @@ const BODILY_STATES = wordList('bodily-states');
 /** How many words after a body part its state may come ("my legs were going in slow motion"). */
 const BODILY_STATE_REACH = 5;
 const HEART_FEAR_VERBS = wordList('heart-fear-verbs');
+const GUT_FEAR_VERBS = wordList('gut-fear-verbs');
 const FEMALE = wordList('female-person-words');
 const MALE = wordList('male-person-words');
 /** Beings that are not in the scene when they are only spoken of. */
@@ -680,6 +681,7 @@ function fearCues(doc: DreamDocument): Array<{ cue: string; token: Token }> {
   for (const sentence of doc.sentences) {
     const tokens = doc.tokens.slice(sentence.start, sentence.end);
     const heart = tokens.some((t) => !t.negated && t.forms.includes('heart'));
+    const gut = tokens.some((t) => !t.negated && /^(stomach|gut|belly|tummy)$/.test(t.normal));
     for (const [k, t] of tokens.entries()) {
       if (!t.isWord || t.negated) continue;
       const next = tokens[k + 1];
@@ -691,6 +693,8 @@ function fearCues(doc: DreamDocument): Array<{ cue: string; token: Token }> {
         out.push({ cue: t.text.toLowerCase(), token: t });
       } else if (heart && forms.some((f) => HEART_FEAR_VERBS.has(f)) && t.pos !== 'NOUN') {
         out.push({ cue: `heart ${t.text.toLowerCase()}`, token: t });
+      } else if (gut && GUT_FEAR_VERBS.has(t.normal)) {
+        out.push({ cue: `stomach ${t.text.toLowerCase()}`, token: t });
       }
     }
   }
@@ -1095,6 +1099,11 @@ export class DreamAnalyser {
         .filter((c) => c.cue.startsWith('heart '))
         .map((c) => c.token.sentence),
     );
+    const gutCueSentences = new Set(
+      fearCues(narrative)
+        .filter((c) => c.cue.startsWith('stomach '))
+        .map((c) => c.token.sentence),
+    );
     // "to ask the driver … there's no driver": denied in the same sentence, the thing is not there.
     const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
     // "the chair's loose leg": a thing's part, neither an image nor a cue of a motif.
@@ -1123,6 +1132,11 @@ export class DreamAnalyser {
         // "I screamed and woke up": the reaction comes with the waking.
         (WAKING_REACTIONS.has(name) && tailStart - h.token <= REACTION_REACH) ||
         (name === 'heart' && heartCueSentences.has(h.sentence)) ||
+        (name === 'belly' && gutCueSentences.has(h.sentence)) ||
+        // "couldn't find the keys", "trying to find a toilet": looking is no finding ("I found a key" is).
+        (name === 'find' && narrative.tokens[h.token]?.normal === 'find') ||
+        // "a spelling test": to spell a word is no magic.
+        (name === 'magic' && /^(spelling|spelled|spelt|spells)$/.test(narrative.tokens[h.token]?.normal ?? '')) ||
         // "my parents' street in Dayton", "back up to Toronto": a named city that locates another place or
         // is only where one is headed is no scene of its own ("I was lost in Tokyo" is).
         (name === CITY && namedCityAside(narrative.tokens, h, hits)) ||
@@ -1379,13 +1393,14 @@ export class DreamAnalyser {
     }
 
     // A motif's own image, told without its word: a leap that never comes down is still flying (the symbol
-    // is anchored on the first verb of the sentence the motif was read in).
+    // is anchored on the first verb, else noun or adjective, of the sentence the motif was read in).
     for (const m of motifs) {
       const entry = this.deps.kb.motifs.find((x) => x.id === m.id);
       const sentence = narrative.sentences[m.sentence];
       if (!entry?.implies || !sentence) continue;
       const words = narrative.tokens.slice(sentence.start, sentence.end).filter((t) => t.isWord);
-      const at = words.find((t) => t.pos === 'VERB') ?? words[0];
+      const at =
+        words.find((t) => t.pos === 'VERB') ?? words.find((t) => t.pos === 'NOUN' || t.pos === 'ADJ') ?? words[0];
       if (!at) continue;
       for (const name of entry.implies)
         implySymbol(allHits, name, {

@@ -64,7 +64,7 @@ const LOG_REALISATION =
 
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
-  /n['’]t\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
+  /n['’]t\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
 /** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
 const WAKING = /\b(woke|wake|waking|awoke|awake|awoken|woken|morning)\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
 
@@ -120,7 +120,8 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
         const afterWaking =
           !stillDreaming && (WAKING.test(s.text.slice(0, m.index)) || wakesFirst(s.text.slice(m.index + m[0].length)));
         // "my reality check never worked": a denial inside the words of the realisation undoes it too.
-        const deniedInside = /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b/i.test(m[0]);
+        const deniedInside =
+          /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b/i.test(m[0]);
         if (DENIAL.test(prefix) || deniedInside || afterWaking || /\bhad been\b/i.test(m[0])) denied ??= span;
         else evidence ??= span;
       }

@@ -50,6 +50,7 @@ export const LEXICON_LISTS = [
   'function-words',
   'generic-nouns',
   'glasses-of-drink',
+  'gut-fear-verbs',
   'heart-fear-verbs',
   'homeward-verbs',
   'hypernym-stop',

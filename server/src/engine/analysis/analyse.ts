@@ -253,6 +253,29 @@ function wordBeforeVerb(tokens: Token[], at: number): Token | undefined {
   return tokens[k];
 }
 
+/** Verbs that take another verb after them ("started singing", "kept running"): the subject stands before them. */
+const CATENATIVE = /^(start|begin|keep|stop|continue|go|carry|try|like|love|hear|see|watch)$/;
+
+/**
+ * "Grandmama was singing", "the boys singing that song", "everybody started singing": someone other than the
+ * dreamer sings (the sets label that music; only the dreamer's own singing is singing). False when the dreamer
+ * sings or no subject is found.
+ */
+function someoneElseSings(tokens: Token[], at: number): boolean {
+  let k = at - 1;
+  while (
+    tokens[k] &&
+    tokens[k]?.sentence === tokens[at]?.sentence &&
+    (['AUX', 'ADV', 'PART'].includes(tokens[k]?.pos ?? '') ||
+      (tokens[k]?.pos === 'VERB' && CATENATIVE.test(tokens[k]?.lemma ?? '')))
+  )
+    k -= 1;
+  const subject = tokens[k];
+  if (!subject || subject.sentence !== tokens[at]?.sentence) return false;
+  if (/^(i|we|me|us|myself)$/.test(subject.normal)) return false;
+  return subject.pos === 'NOUN' || subject.pos === 'PROPN' || subject.pos === 'PRON';
+}
+
 /** Names whose death is dated in waking life: the name just before the death word ("Biscuit died in March"). */
 function datedDeathNames(doc: DreamDocument): Set<string> {
   const { tokens } = doc;
@@ -1133,6 +1156,14 @@ export class DreamAnalyser {
         (WAKING_REACTIONS.has(name) && tailStart - h.token <= REACTION_REACH) ||
         (name === 'heart' && heartCueSentences.has(h.sentence)) ||
         (name === 'belly' && gutCueSentences.has(h.sentence)) ||
+        (name === 'sing' && someoneElseSings(narrative.tokens, h.token)) ||
+        // "morning love", "I'd love to know": a word of address or a wish is no love in the dream.
+        (name === 'love' &&
+          /^(morning|night|evening|thanks|ta|cheers|hello|hiya|hi|bye|alright|one|yes|no|sorry|would|d|'d|’d)$/.test(
+            narrative.tokens[h.token - 1]?.normal ?? '',
+          )) ||
+        // "candles lit", "lit the ovens": lighting a thing names the thing, not a light.
+        (name === 'light' && narrative.tokens[h.token]?.normal === 'lit') ||
         // "couldn't find the keys", "trying to find a toilet": looking is no finding ("I found a key" is).
         (name === 'find' && narrative.tokens[h.token]?.normal === 'find') ||
         // "a spelling test": to spell a word is no magic.
@@ -1187,6 +1218,15 @@ export class DreamAnalyser {
       );
     };
     const images = hits.filter((h) => !notAnImage(h));
+    // Someone else's singing is music in the scene.
+    const othersSinging = hits.find(
+      (h) => h.source === 'narrative' && h.symbol.name === 'sing' && someoneElseSings(narrative.tokens, h.token),
+    );
+    if (othersSinging) {
+      const music = this.deps.kb.byName.get('music');
+      if (music && !images.some((h) => h.symbol === music))
+        images.push({ ...othersSinging, symbol: music, via: 'hypernym', term: 'music' });
+    }
     // "a big bird flew in", "kangaroos swimming laps": an animal's action, not the dreamer's.
     for (let i = images.length - 1; i >= 0; i -= 1) {
       const h = images[i];

@@ -706,7 +706,12 @@ function fearCues(doc: DreamDocument): Array<{ cue: string; token: Token }> {
     const heart = tokens.some((t) => !t.negated && t.forms.includes('heart'));
     const gut = tokens.some((t) => !t.negated && /^(stomach|gut|belly|tummy)$/.test(t.normal));
     for (const [k, t] of tokens.entries()) {
-      if (!t.isWord || t.negated) continue;
+      // "I thought my heart would stop": a heart that only seemed about to stop is fear all the same.
+      const hyperbole =
+        heart &&
+        /^(stop|burst|explode)$/.test(t.lemma) &&
+        !tokens.some((x) => x.normal === 'not' || x.normal === "n't");
+      if (!t.isWord || (t.negated && !hyperbole)) continue;
       const next = tokens[k + 1];
       const forms = [t.normal, ...t.forms];
       if (forms.some((f) => FEAR_CUES.has(f))) {
@@ -1419,7 +1424,11 @@ export class DreamAnalyser {
       ? motifFeatures(
           narrative,
           tags,
-          images.map((h) => ({ name: h.symbol.name, sentence: h.source === 'narrative' ? h.sentence : -1 })),
+          images.map((h) => ({
+            name: h.symbol.name,
+            category: h.symbol.category,
+            sentence: h.source === 'narrative' ? h.sentence : -1,
+          })),
         )
       : new Map();
     const model = this.deps.kb.motifModel;

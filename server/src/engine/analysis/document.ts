@@ -140,7 +140,8 @@ function isCapitalWord(t: Token | undefined, sentence: number): t is Token {
 
 /**
  * Marks names of several capitalised words ("Elm Street", "Ocean Drive", "the Golden Dragon"): two
- * or more capitalised words in a row, at least one of them inside the sentence. Returns their words.
+ * or more capitalised words in a row, at least one of them inside the sentence, or joined by "and" after
+ * "the" ("the Fox and Hounds"). Returns their words.
  */
 export function markNames(doc: DreamDocument): Set<string> {
   const words = new Set<string>();
@@ -170,6 +171,25 @@ export function markNames(doc: DreamDocument): Set<string> {
       !PERSON_WORDS.has(owner.normal)
     ) {
       for (const part of [owner, t]) {
+        part.name = true;
+        words.add(part.normal);
+      }
+    }
+  }
+  // "the Fox and Hounds", "the Rose & Crown": capitalised words joined by "and" after "the" name one place.
+  for (const t of doc.tokens) {
+    const joiner = doc.tokens[t.index + 1];
+    const second = doc.tokens[t.index + 2];
+    if (
+      !firstWords.has(t.index) &&
+      doc.tokens[t.index - 1]?.normal === 'the' &&
+      isCapitalWord(t, t.sentence) &&
+      (joiner?.normal === 'and' || joiner?.text === '&') &&
+      isCapitalWord(second, t.sentence) &&
+      !PERSON_WORDS.has(t.normal) &&
+      !PERSON_WORDS.has(second.normal)
+    ) {
+      for (const part of [t, second]) {
         part.name = true;
         words.add(part.normal);
       }

@@ -47,6 +47,7 @@ const LOCATIVE = wordList('locative');
 
 /** Nouns too general to stand for any symbol through their hypernyms ("the end of the world"). */
 const HYPERNYM_STOP = wordList('hypernym-stop');
+const INFORMAL_WORDS = wordList('informal-words');
 
 /** Places where "the foot of …" is a location, not a foot. */
 const FOOT_OF = wordList('foot-of-places');
@@ -601,7 +602,8 @@ export class SymbolMatcher {
   private async matchHypernym(token: Token, doc: DreamDocument, capitalised: boolean): Promise<TermRef | null> {
     if (STOPWORDS.has(token.normal) || token.normal.length < 3) return null;
     const lemma = this.nounLemma(token);
-    if (!lemma || HYPERNYM_STOP.has(lemma)) return null;
+    // "nobody neva come": an informal or dialect spelling is the word it spells, not a WordNet noun (the Neva).
+    if (!lemma || HYPERNYM_STOP.has(lemma) || INFORMAL_WORDS.has(token.normal)) return null;
     // "the wind roaring": a verb's -ing form tagged as a noun is still the action, not a thing.
     if (token.normal.endsWith('ing') && token.forms.some((f) => f !== token.normal && this.deps.wordnet.has(f, 'verb')))
       return null;

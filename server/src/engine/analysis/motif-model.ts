@@ -15,7 +15,8 @@ import type { DreamDocument, Token } from './document';
  * - `N:lemma` a word the dream denies ("nobody chased me" gives N:chase, not U:chase);
  * - `F:lemma` a word of a figure of speech ("drowning in paperwork" gives F:drown), `Q:lemma` a word said
  *   or quoted in the dream;
- * - `T:tag` a tag the dreamer gave; `S:symbol` a symbol read as an image of the dream.
+ * - `T:tag` a tag the dreamer gave; `S:symbol` a symbol read as an image of the dream, `C:category` its
+ *   category (geese and dogs that come at the dreamer are both Animals).
  * Words of comparisons and waking-life remarks give none. The sentence of each feature is kept, so a
  * learnt motif can cite where the dream tells it.
  */
@@ -36,7 +37,7 @@ function wordOf(t: Token): string {
 export function motifFeatures(
   narrative: DreamDocument,
   tags: readonly string[],
-  images: ReadonlyArray<{ name: string; sentence: number }>,
+  images: ReadonlyArray<{ name: string; category: string; sentence: number }>,
 ): MotifFeatures {
   const out: MotifFeatures = new Map();
   const add = (feature: string, sentence: number) => {
@@ -56,7 +57,10 @@ export function motifFeatures(
     if (next && next.sentence === t.sentence && usable(next)) add(`B:${word}_${wordOf(next)}`, t.sentence);
   });
   for (const tag of tags) add(`T:${tag.trim().toLowerCase()}`, -1);
-  for (const image of images) add(`S:${image.name}`, image.sentence);
+  for (const image of images) {
+    add(`S:${image.name}`, image.sentence);
+    add(`C:${image.category}`, image.sentence);
+  }
   return out;
 }
 
@@ -80,7 +84,7 @@ export function learntMotifs(model: MotifModel, features: MotifFeatures): Learnt
   const present: Array<[number, number, boolean]> = [];
   for (const [feature, sentence] of features) {
     const index = model.index.get(feature);
-    if (index !== undefined) present.push([index, sentence, !feature.startsWith('S:')]);
+    if (index !== undefined) present.push([index, sentence, !feature.startsWith('S:') && !feature.startsWith('C:')]);
   }
   const out: LearntMotif[] = [];
   for (const motif of model.motifs) {

@@ -27,7 +27,7 @@ import type { MotifModelFile } from '../server/src/engine/kb/schema';
 import { loadRuntime } from '../server/src/engine/runtime';
 import { HELD_OUT_SETS, IN_SAMPLE_FILE, PARAPHRASES_FILE, setFile, trainingSets } from './eval-sets';
 
-const SETTINGS = {
+const DEFAULT_SETTINGS = {
   /** Gradient-descent steps over the whole training set. */
   iterations: 300,
   learningRate: 0.5,
@@ -41,6 +41,11 @@ const SETTINGS = {
   prune: 0.05,
   /** A motif needs this many positive training dreams to be learnt. */
   minPositives: 3,
+};
+// MOTIF_SETTINGS='{"l2":0.2}' tries other settings (with --held-out).
+const SETTINGS: typeof DEFAULT_SETTINGS = {
+  ...DEFAULT_SETTINGS,
+  ...(JSON.parse(process.env.MOTIF_SETTINGS ?? '{}') as Partial<typeof DEFAULT_SETTINGS>),
 };
 /** Chosen with --held-out (MOTIF_THRESHOLD=… to try another): the model adds few false motifs at this level. */
 const THRESHOLD = Number(process.env.MOTIF_THRESHOLD ?? 0.4);

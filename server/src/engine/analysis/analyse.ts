@@ -1167,6 +1167,8 @@ export class DreamAnalyser {
           /^(morning|night|evening|thanks|ta|cheers|hello|hiya|hi|bye|alright|one|yes|no|sorry|would|d|'d|’d)$/.test(
             narrative.tokens[h.token - 1]?.normal ?? '',
           )) ||
+        // "my daughter with the shopping": the bags of it, not a shop.
+        (name === 'shop' && narrative.tokens[h.token]?.normal === 'shopping') ||
         // "candles lit", "lit the ovens": lighting a thing names the thing, not a light.
         (name === 'light' && narrative.tokens[h.token]?.normal === 'lit') ||
         // "couldn't find the keys", "trying to find a toilet": looking is no finding ("I found a key" is).

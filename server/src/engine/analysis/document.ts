@@ -323,6 +323,7 @@ const OBJECT_OR_PARTICLE = new Set([
   'by',
   'along',
   'over',
+  'about',
   'through',
   'in',
 ]);
@@ -355,11 +356,15 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
   };
   tokens.forEach((t, i) => {
     // The tagger sometimes reads the "like" of a comparison as a noun or verb ("shining like mirror").
+    // "I could see the cattle like ants": after a noun once the clause has its verb, "like" compares.
+    const nounAfterVerb =
+      tokens[i - 1]?.pos === 'NOUN' && tokens.slice(0, i - 1).some((x) => x.pos === 'VERB' || x.pos === 'AUX');
     if (
       t.normal === 'like' &&
       (t.pos === 'ADP' ||
         ['VERB', 'ADV', 'ADJ'].includes(tokens[i - 1]?.pos ?? '') ||
-        OBJECT_OR_PARTICLE.has(tokens[i - 1]?.normal ?? ''))
+        OBJECT_OR_PARTICLE.has(tokens[i - 1]?.normal ?? '') ||
+        nounAfterVerb)
     ) {
       let j = i - 1;
       while (j >= 0 && COMPARISON_HEDGES.has(tokens[j]?.normal ?? '')) j -= 1;
@@ -374,7 +379,8 @@ function likenessScope(tokens: Array<{ normal: string; pos: string }>): boolean[
             !/^(would|'d|really|just)$/.test(before.normal)) ||
           COMPARISON_VERBS.has(before.normal) ||
           // "I walked it like a tightrope", "ash coming down like snow": after a verb's object or particle.
-          OBJECT_OR_PARTICLE.has(before.normal))
+          OBJECT_OR_PARTICLE.has(before.normal) ||
+          (nounAfterVerb && j === i - 1))
       ) {
         // "going past like when you're in a taxi on the highway": a likened moment, to the clause's end.
         if (tokens[i + 1]?.normal === 'when')

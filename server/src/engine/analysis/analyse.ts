@@ -1453,7 +1453,13 @@ export class DreamAnalyser {
       const at =
         words.find((t) => t.pos === 'VERB') ?? words.find((t) => t.pos === 'NOUN' || t.pos === 'ADJ') ?? words[0];
       if (!at) continue;
-      for (const name of entry.implies)
+      for (const name of entry.implies) {
+        // Only a motif told without the symbol's word: where the word is written but was set aside ("a wedding
+        // dress", "flying a kite", "the drowned town"), that reading stands.
+        const symbol = this.deps.kb.byName.get(name);
+        const words = new Set([name, ...(symbol?.synonyms ?? [])]);
+        if (narrative.tokens.some((t) => t.isWord && (words.has(t.lemma) || t.forms.some((f) => words.has(f)))))
+          continue;
         implySymbol(allHits, name, {
           surface: at.text,
           source: 'narrative',
@@ -1462,6 +1468,7 @@ export class DreamAnalyser {
           length: 1,
           typo: false,
         });
+      }
     }
     // A false awakening is a dream within a dream: the waking it tells of is one.
     if (motifs.some((m) => m.id === 'false-awakening'))

@@ -24,14 +24,14 @@ export interface LucidReading {
 const REALISATION =
   /\b(knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
 const LUCID_STATE =
-  /\b(became|become|becoming|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:\w+\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
+  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:\w+\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
 
 /**
  * The realisation said or thought in the dreamer's own words, as a sentence of its own or after
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?)(this is|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now)\b))/gi;
+  /(?:^|[—–:]\s*|,\s+(?=(?:wait[,!]?\s+)?(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes)\s*[,:]\s*)(?:(?:so|oh|ok|okay|wait|right|yes|and)[,!:]?\s+)?(this is|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now)\b))/gi;
 
 /** "I am dreaming, I said aloud": the realisation said first, then who said it. */
 const SAID_AFTER_REALISATION =
@@ -53,7 +53,7 @@ const PLAIN_REALISATION =
 
 /** "…the time said 7:61. Ha. Dreaming.": the realisation as a word of its own, after the dream has begun. */
 const BARE_REALISATION =
-  /^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait)[\s.!,]+)?(?:dreaming|dream)\s*[.!]+\s*$/gi;
+  /^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+)?(?:dreaming|dream|i'm asleep|i am asleep|i'm dreaming)\s*[.!]+\s*$|\b(?:said|say|thought|think)\s+(?:inside|to myself|silently)?\s*[:,]\s*(?:dreaming|dream)\s*[.!]/gi;
 
 /**
  * A practice log's shorthand: "13:88 -> DREAM" (the check, then what it showed), and a line that opens on
@@ -86,6 +86,34 @@ function before(text: string, at: number, words = 4): string {
   return clause.trim().split(/\s+/).slice(-words).join(' ');
 }
 
+/** People other than the dreamer who may say "this is a dream" to them. */
+const OTHER_SPEAKER =
+  /^(he|she|they|you|someone|somebody|everyone|everybody|nobody|mum|mom|mam|mother|dad|father|sister|brother|friend|nan|nana|gran|granny|grandma|grandad|grandpa|man|woman|guy|girl|boy|teacher|voice|stranger|doctor|nurse)$/;
+
+/** The words before the verb of saying that introduces a realisation, or '' when none does. */
+function sayingHead(text: string, at: number, match: string): string {
+  if (/^\W*(said|say|says|thought|think|thinks|shouted|shout|whispered|yelled|went|go|goes)\b/i.test(match))
+    return text.slice(0, at);
+  const head = text.slice(0, at);
+  const verb =
+    /\b(said|says|told|tells|asked|shouted|yelled|whispered)\b(?!.*\b(said|says|told|tells|asked|shouted|yelled|whispered)\b)/i.exec(
+      head,
+    );
+  return verb ? head.slice(0, verb.index) : '';
+}
+
+/** Whether the nearest subject before a verb of saying is the dreamer ("I turned to him and said") or none is told. */
+function dreamerSpeaks(head: string): boolean {
+  const words = head.match(/[\p{L}'’]+/gu) ?? [];
+  for (let k = words.length - 1; k >= 0; k -= 1) {
+    const w = words[k] ?? '';
+    const lower = w.toLowerCase();
+    if (/^(i|we|i'd|i’d|myself)$/.test(lower)) return true;
+    if (OTHER_SPEAKER.test(lower) || (k > 0 && /^\p{Lu}/u.test(w))) return false;
+  }
+  return true;
+}
+
 export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidReading {
   let evidence: LucidReading['evidence'] = null;
   let denied: LucidReading['denied'] = null;
@@ -104,16 +132,19 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       re.lastIndex = 0;
       for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
         const span = { sentence: s.index, start: s.startChar + m.index, end: s.startChar + m.index + m[0].length };
-        const prefix = before(s.text, m.index);
-        // "My mum said 'it's a dream'": someone else's words are no realisation of the dreamer's.
-        if (
-          re === SAID_REALISATION &&
-          /^\W*[a-z]/i.test(m[0]) &&
-          /^\W*(said|say|says|thought|think|thinks|shouted|shout|whispered|yelled)\b/i.test(m[0])
-        ) {
-          const speaker = before(s.text, m.index, 1).toLowerCase();
-          if (speaker && !/^(i|we|i'd|then|and|so|just|finally|quietly|calmly|aloud|even)$/.test(speaker)) continue;
-        }
+        // ", this is a dream", "— I'm dreaming": a realisation in a clause of its own has nothing before it.
+        // ("I didn't know, this is a dream": a clause of knowing just before still governs it.)
+        const knowingBefore =
+          /\b(know|knew|realised|realized|realise|realize|noticed|notice|sure|aware|idea)\s*$/i.test(
+            s.text.slice(0, m.index),
+          );
+        const prefix =
+          /^[,—–:]/.test(m[0]) && !knowingBefore
+            ? ''
+            : before(s.text.slice(0, m.index).replace(/[,—–:]\s*$/, ''), m.index);
+        // "My mum said 'it's a dream'", "He then said…": someone else's words are no realisation of the
+        // dreamer's ("I actually said", "I turned to him and said" are the dreamer's).
+        if (re === SAID_REALISATION && !dreamerSpeaks(sayingHead(s.text, m.index, m[0]))) continue;
         // "I woke up, annoyed I had spent my first lucid dream in months on…": the dream named lucid after waking
         // is the dreamer's account of it, not a realisation made awake.
         const stillDreaming = /\bstill dreaming\b/i.test(m[0]) || (re === LUCID_STATE && /lucid dream\b/i.test(m[0]));

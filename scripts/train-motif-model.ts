@@ -29,7 +29,7 @@ import { HELD_OUT_SETS, IN_SAMPLE_FILE, PARAPHRASES_FILE, setFile, trainingSets 
 
 const DEFAULT_SETTINGS = {
   /** Gradient-descent steps over the whole training set. */
-  iterations: 300,
+  iterations: 600,
   learningRate: 0.5,
   /** L2 penalty (divided by the number of training dreams). */
   l2: 0.5,
@@ -39,6 +39,8 @@ const DEFAULT_SETTINGS = {
   minCount: 2,
   /** Weights smaller than this are left out of the file. */
   prune: 0.05,
+  /** How much more a near miss of the paraphrases counts as a negative: the words of a motif without it. */
+  nearMissWeight: 10,
   /** A motif needs this many positive training dreams to be learnt. */
   minPositives: 3,
 };
@@ -47,25 +49,27 @@ const SETTINGS: typeof DEFAULT_SETTINGS = {
   ...DEFAULT_SETTINGS,
   ...(JSON.parse(process.env.MOTIF_SETTINGS ?? '{}') as Partial<typeof DEFAULT_SETTINGS>),
 };
-/** Chosen with --held-out (MOTIF_THRESHOLD=… to try another): the model adds few false motifs at this level. */
-const THRESHOLD = Number(process.env.MOTIF_THRESHOLD ?? 0.4);
+/**
+ * Chosen with --held-out (MOTIF_THRESHOLD=… to try another). With the ten training sets, 0.3 found more of
+ * the held-out training sets' motifs than 0.4 at the same precision; on the dev halves it cost a few points of
+ * precision.
+ */
+const THRESHOLD = Number(process.env.MOTIF_THRESHOLD ?? 0.3);
 /**
  * Motifs left to the triggers: lucidity (read only by lucidity.ts), and motifs a single thing would
  * convict on a bag of words ("the dentist said my teeth were perfect" is no teeth falling out, "my
- * grandpa hugged me" no visit from the dead, "famous for her lasagne" no celebrity). Claiming one of
- * these wrongly costs a dreamer more than missing it.
+ * grandpa hugged me" no visit from the dead, "famous for her lasagne" no celebrity, "she's expecting"
+ * no birth). Claiming one of these wrongly costs a dreamer more than missing it. A death at the bedside,
+ * a false awakening, a figure by the bed, a house fire and a wedding are learnt since the training sets
+ * (--held-out with MOTIF_LEARN_ALSO: 19 right, 3 wrong across the folds; a visit from the dead was 9 right,
+ * 8 wrong and stays with the triggers).
  */
 const NOT_LEARNT = new Set([
   'becoming-lucid',
   'teeth-falling-out',
   'deceased-visitor',
-  'loved-one-dying',
   'meeting-a-celebrity',
-  'shadow-figure-bedside',
-  'false-awakening',
   'pregnancy-birth',
-  'wedding',
-  'house-on-fire',
 ]);
 // MOTIF_LEARN_ALSO=wedding,house-on-fire tries learning some of them (with --held-out).
 for (const id of (process.env.MOTIF_LEARN_ALSO ?? '').split(',')) NOT_LEARNT.delete(id);
@@ -74,6 +78,8 @@ interface Example {
   group: string;
   /** The fold it belongs to in --held-out: its held-out set, or its training set's file. */
   fold: string;
+  /** A near miss of the paraphrases (weighed by nearMissWeight as a negative). */
+  nearMiss?: boolean;
   dream: DreamForEngine;
   features: MotifFeatures;
   positives: Set<string>;
@@ -137,7 +143,7 @@ const paraphrases = await readJson<{ motifs: Record<string, { shows: string[]; n
 );
 for (const [id, { shows, nearMisses }] of Object.entries(paraphrases.motifs)) {
   for (const text of shows) examples.push(await example('paraphrases', text, '', [], [id]));
-  for (const text of nearMisses) examples.push(await example('paraphrases', text, '', [], []));
+  for (const text of nearMisses) examples.push({ ...(await example('paraphrases', text, '', [], [])), nearMiss: true });
 }
 
 /** Trains every motif on `train`; returns the model file. */
@@ -164,7 +170,8 @@ function fit(train: Example[]): MotifModelFile {
         let score = bias;
         for (const j of row) score += w[j] ?? 0;
         const label = y[r] ?? 0;
-        const err = (1 / (1 + Math.exp(-score)) - label) * (label === 1 ? SETTINGS.positiveWeight : 1);
+        const weight = label === 1 ? SETTINGS.positiveWeight : train[r]?.nearMiss ? SETTINGS.nearMissWeight : 1;
+        const err = (1 / (1 + Math.exp(-score)) - label) * weight;
         gBias += err;
         for (const j of row) grad[j] = (grad[j] ?? 0) + err;
       });

@@ -50,10 +50,16 @@ describe('learnt motifs', () => {
       expect(await motifsOf(withModel, text), text).toEqual(await motifsOf(withoutModel, text));
   });
 
-  it('leaves lucidity, deaths, teeth and celebrities to the triggers', async () => {
+  it('leaves lucidity, visits from the dead, teeth, celebrities and births to the triggers', async () => {
     const kb = await loadKnowledgeBase();
     const learnt = new Set(kb.motifModel?.motifs.map((m) => m.id));
-    for (const id of ['becoming-lucid', 'deceased-visitor', 'teeth-falling-out', 'meeting-a-celebrity'])
+    for (const id of [
+      'becoming-lucid',
+      'deceased-visitor',
+      'teeth-falling-out',
+      'meeting-a-celebrity',
+      'pregnancy-birth',
+    ])
       expect(learnt.has(id), id).toBe(false);
     expect(learnt.has('being-chased')).toBe(true);
   });

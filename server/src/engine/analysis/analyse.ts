@@ -1457,15 +1457,22 @@ export class DreamAnalyser {
         // Only a motif told without the symbol's word: where the word is written but was set aside ("a wedding
         // dress", "flying a kite", "the drowned town"), that reading stands.
         const symbol = this.deps.kb.byName.get(name);
-        const words = new Set([name, ...(symbol?.synonyms ?? [])]);
-        if (narrative.tokens.some((t) => t.isWord && (words.has(t.lemma) || t.forms.some((f) => words.has(f)))))
+        const terms = new Set([name, ...(symbol?.synonyms ?? [])]);
+        if (narrative.tokens.some((t) => t.isWord && (terms.has(t.lemma) || t.forms.some((f) => terms.has(f)))))
           continue;
+        // Quoted as the few words that tell it ("Kept going, up past the barre"), not one word.
+        const span = narrative.tokens.slice(at.index, sentence.end).slice(0, 9);
+        const cut = span.findIndex((t, k) => k > 0 && !t.isWord && /^[.;:!?—–()]$/.test(t.text));
+        const told = (cut > 0 ? span.slice(0, cut) : span).filter(
+          (_, k, list) => list.slice(0, k + 1).filter((t) => t.isWord).length <= 6,
+        );
+        while (told.length > 1 && !told.at(-1)?.isWord) told.pop();
         implySymbol(allHits, name, {
-          surface: at.text,
+          surface: surfaceOf(told),
           source: 'narrative',
           sentence: at.sentence,
           token: at.index,
-          length: 1,
+          length: told.length,
           typo: false,
         });
       }

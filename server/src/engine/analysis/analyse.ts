@@ -1167,6 +1167,10 @@ export class DreamAnalyser {
           /^(morning|night|evening|thanks|ta|cheers|hello|hiya|hi|bye|alright|one|yes|no|sorry|would|d|'d|’d)$/.test(
             narrative.tokens[h.token - 1]?.normal ?? '',
           )) ||
+        // "the head walked in", "the head said": the head teacher, not a head.
+        (name === 'head' &&
+          narrative.tokens[h.token - 1]?.normal === 'the' &&
+          ['VERB', 'AUX'].includes(narrative.tokens[h.token + 1]?.pos ?? '')) ||
         // "my daughter with the shopping": the bags of it, not a shop.
         (name === 'shop' && narrative.tokens[h.token]?.normal === 'shopping') ||
         // "candles lit", "lit the ovens": lighting a thing names the thing, not a light.

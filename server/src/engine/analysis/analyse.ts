@@ -1182,6 +1182,8 @@ export class DreamAnalyser {
         // "my parents' street in Dayton", "back up to Toronto": a named city that locates another place or
         // is only where one is headed is no scene of its own ("I was lost in Tokyo" is).
         (name === CITY && namedCityAside(narrative.tokens, h, hits)) ||
+        // "at a conference in Leeds": a city named only by its name is where, not a city scene (2 of 13 labelled).
+        (name === CITY && h.via === 'hypernym' && /^\p{Lu}/u.test(narrative.tokens[h.token]?.text ?? '')) ||
         // "since I was a child", "as a kid": the dreamer's own childhood, no child in the scene.
         (name === CHILD && ownChildhood(narrative.tokens, h.token)) ||
         // "hand over bed 4", "hand books", "the nurse hands me the baby": a body word used as a verb is an

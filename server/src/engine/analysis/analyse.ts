@@ -53,6 +53,9 @@ const FEMALE = wordList('female-person-words');
 const MALE = wordList('male-person-words');
 /** Beings that are not in the scene when they are only spoken of. */
 const SPOKEN_OF_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals']);
+/** Words for people the knowledge base files under no person symbol. */
+const PERSON_NOUNS =
+  /^(man|men|woman|women|guy|guys|girl|girls|boy|boys|person|people|lady|kid|kids|someone|everyone|baby|climber|skier|diver|pilot)$/;
 /** The knowledge-base symbol of a dream in which the dreamer knows they are dreaming. */
 const LUCID_SYMBOL = 'lucid dream';
 const LUCID_MOTIF = 'becoming-lucid';
@@ -1009,6 +1012,30 @@ export class DreamAnalyser {
     return inPhrase && kind === 'thing' ? null : kind;
   }
 
+  /**
+   * "the roof fell in", "the glass is falling on the street", "my teeth start to fall": a thing that falls is
+   * no fall of the dreamer's (a person or an animal falling still is).
+   */
+  private thingFalls(tokens: Token[], at: number): boolean {
+    let k = at - 1;
+    while (
+      tokens[k] &&
+      tokens[k]?.sentence === tokens[at]?.sentence &&
+      (['AUX', 'ADV', 'PART'].includes(tokens[k]?.pos ?? '') ||
+        (tokens[k]?.pos === 'VERB' && /^(start|begin|keep|continue)$/.test(tokens[k]?.lemma ?? '')))
+    )
+      k -= 1;
+    const subject = tokens[k];
+    if (!subject || subject.sentence !== tokens[at]?.sentence) return false;
+    if (/^(it|everything|something|things)$/.test(subject.normal)) return true;
+    if (subject.pos !== 'NOUN') return false;
+    const living = [subject.lemma, subject.normal, ...subject.forms].some((f) => {
+      const ref = this.deps.kb.words.get(f);
+      return !!ref && SPOKEN_OF_CATEGORIES.has(ref.symbol.category);
+    });
+    return !living && !PERSON_NOUNS.test(subject.normal);
+  }
+
   /** Whether the subject of the verb at `at` is a vehicle or "it": "the bus is driving perfectly", "it drove off". */
   private vehicleDrives(doc: DreamDocument, at: number): boolean {
     const subject = wordBeforeVerb(doc.tokens, at);
@@ -1200,7 +1227,7 @@ export class DreamAnalyser {
         // "heavy lifting", "lifting the box": to lift is no lift.
         (name === 'elevator' && liftingVerb(narrative.tokens, h.token)) ||
         // "snow was falling", "night fell": what falls from the sky or comes down on a place is no fall.
-        (name === 'fall' && fallingThing(narrative.tokens, h.token)) ||
+        (name === 'fall' && (fallingThing(narrative.tokens, h.token) || this.thingFalls(narrative.tokens, h.token))) ||
         // "running a load", "running the hook": to run something is to operate it, not to run.
         (name === RUN && runsSomething(narrative.tokens, h.token)) ||
         // "after nights", "a run of nights": nights in the plural are shifts or a span, not a night scene.

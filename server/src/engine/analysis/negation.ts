@@ -109,6 +109,16 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
   for (let i = 0; i < tokens.length; i += 1) {
     const t = tokens[i];
     if (!t) continue;
+    // "Mam would have died", "I could have drowned": what would have happened did not.
+    if (
+      (MODALS.has(t.normal) || t.normal === 'should') &&
+      /^(have|'ve|’ve)$/.test(tokens[i + 1]?.normal ?? '') &&
+      (tokens[i + 2]?.pos === 'VERB' || (tokens[i + 2]?.pos === 'ADJ' && /(ed|en)$/.test(tokens[i + 2]?.normal ?? '')))
+    ) {
+      negated[i + 2] = true;
+      if (tokens[i + 3]?.pos === 'ADP' || tokens[i + 3]?.pos === 'PART') negated[i + 3] = true;
+      continue;
+    }
     // "everyone thought I could fly", "I wish I could fly": the ability is believed or wished, not shown.
     if (MODALS.has(t.normal) && tokens[i + 1]?.pos === 'VERB') {
       const head = tokens.slice(Math.max(0, i - 4), i);
@@ -143,8 +153,13 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
     }
     // "nobody chased me", "no one was following me", "nothing attacked": the event did not happen.
     const noOne = t.normal === 'no' && (tokens[i + 1]?.normal === 'one' || tokens[i + 1]?.normal === 'body');
-    if ((SUBJECT_NEGATORS.has(t.normal) && tokens[i + 1]?.normal !== 'of') || noOne) {
-      const after = noOne ? i + 2 : i + 1;
+    // "neither of us fell", "none of them came": a negative pronoun with its "of us" is the subject too.
+    const ofUs =
+      SUBJECT_NEGATORS.has(t.normal) &&
+      tokens[i + 1]?.normal === 'of' &&
+      /^(us|them|you|it)$/.test(tokens[i + 2]?.normal ?? '');
+    if ((SUBJECT_NEGATORS.has(t.normal) && tokens[i + 1]?.normal !== 'of') || noOne || ofUs) {
+      const after = noOne ? i + 2 : ofUs ? i + 3 : i + 1;
       // "nobody else was crying": someone (the dreamer) was.
       if (tokens[after]?.normal === 'else') {
         i = after;

@@ -1198,6 +1198,13 @@ export class DreamAnalyser {
         (name === 'head' &&
           narrative.tokens[h.token - 1]?.normal === 'the' &&
           ['VERB', 'AUX'].includes(narrative.tokens[h.token + 1]?.pos ?? '')) ||
+        // "ring the dentist", "the bell rings", "the top rung": to ring (or a ladder's rung) is no ring.
+        (name === 'ring' &&
+          (/^(rung|rings|ringing|rang)$/.test(narrative.tokens[h.token]?.normal ?? '') ||
+            narrative.tokens[h.token]?.pos === 'VERB' ||
+            /^(to|better|will|'ll|would|could|should|must|can|'d|d)$/.test(
+              narrative.tokens[h.token - 1]?.normal ?? '',
+            ))) ||
         // "my daughter with the shopping": the bags of it, not a shop.
         (name === 'shop' && narrative.tokens[h.token]?.normal === 'shopping') ||
         // "candles lit", "lit the ovens": lighting a thing names the thing, not a light.

@@ -1217,7 +1217,13 @@ export class DreamAnalyser {
         // is only where one is headed is no scene of its own ("I was lost in Tokyo" is).
         (name === CITY && namedCityAside(narrative.tokens, h, hits)) ||
         // "at a conference in Leeds": a city named only by its name is where, not a city scene (2 of 13 labelled).
-        (name === CITY && h.via === 'hypernym' && /^\p{Lu}/u.test(narrative.tokens[h.token]?.text ?? '')) ||
+        // ("I was lost in Tokyo", "wandering through Lisbon" are city scenes.)
+        (name === CITY &&
+          h.via === 'hypernym' &&
+          /^\p{Lu}/u.test(narrative.tokens[h.token]?.text ?? '') &&
+          !/^(lost|wandering|walking|stranded|trapped|stuck|alone|exploring|roaming)$/.test(
+            narrative.tokens[h.token - 2]?.normal ?? '',
+          )) ||
         // "since I was a child", "as a kid": the dreamer's own childhood, no child in the scene.
         (name === CHILD && ownChildhood(narrative.tokens, h.token)) ||
         // "hand over bed 4", "hand books", "the nurse hands me the baby": a body word used as a verb is an

@@ -260,21 +260,30 @@ function wordBeforeVerb(tokens: Token[], at: number): Token | undefined {
 const CATENATIVE = /^(start|begin|keep|stop|continue|go|carry|try|like|love|hear|see|watch)$/;
 
 /**
- * "Grandmama was singing", "the boys singing that song", "everybody started singing": someone other than the
- * dreamer sings (the sets label that music; only the dreamer's own singing is singing). False when the dreamer
- * sings or no subject is found.
+ * The word before the verb at `at` that stands as its subject, past auxiliaries, adverbs, particles and the
+ * verbs `catenative` names ("everybody started singing"); undefined when the sentence has none.
  */
-function someoneElseSings(tokens: Token[], at: number): boolean {
+function subjectBefore(tokens: Token[], at: number, catenative: RegExp): Token | undefined {
   let k = at - 1;
   while (
     tokens[k] &&
     tokens[k]?.sentence === tokens[at]?.sentence &&
     (['AUX', 'ADV', 'PART'].includes(tokens[k]?.pos ?? '') ||
-      (tokens[k]?.pos === 'VERB' && CATENATIVE.test(tokens[k]?.lemma ?? '')))
+      (tokens[k]?.pos === 'VERB' && catenative.test(tokens[k]?.lemma ?? '')))
   )
     k -= 1;
   const subject = tokens[k];
-  if (!subject || subject.sentence !== tokens[at]?.sentence) return false;
+  return subject && subject.sentence === tokens[at]?.sentence ? subject : undefined;
+}
+
+/**
+ * "Grandmama was singing", "the boys singing that song", "everybody started singing": someone other than the
+ * dreamer sings (the sets label that music; only the dreamer's own singing is singing). False when the dreamer
+ * sings or no subject is found.
+ */
+function someoneElseSings(tokens: Token[], at: number): boolean {
+  const subject = subjectBefore(tokens, at, CATENATIVE);
+  if (!subject) return false;
   if (/^(i|we|me|us|myself)$/.test(subject.normal)) return false;
   return subject.pos === 'NOUN' || subject.pos === 'PROPN' || subject.pos === 'PRON';
 }
@@ -1017,16 +1026,8 @@ export class DreamAnalyser {
    * no fall of the dreamer's (a person or an animal falling still is).
    */
   private thingFalls(tokens: Token[], at: number): boolean {
-    let k = at - 1;
-    while (
-      tokens[k] &&
-      tokens[k]?.sentence === tokens[at]?.sentence &&
-      (['AUX', 'ADV', 'PART'].includes(tokens[k]?.pos ?? '') ||
-        (tokens[k]?.pos === 'VERB' && /^(start|begin|keep|continue)$/.test(tokens[k]?.lemma ?? '')))
-    )
-      k -= 1;
-    const subject = tokens[k];
-    if (!subject || subject.sentence !== tokens[at]?.sentence) return false;
+    const subject = subjectBefore(tokens, at, /^(start|begin|keep|continue)$/);
+    if (!subject) return false;
     if (/^(it|everything|something|things)$/.test(subject.normal)) return true;
     if (subject.pos !== 'NOUN') return false;
     const living = [subject.lemma, subject.normal, ...subject.forms].some((f) => {

@@ -42,6 +42,8 @@ export interface Token {
    * though what the dreamer says of the dream's own situation still tells its story ("I kept saying we'd be late").
    */
   reported?: boolean;
+  /** Inside someone else's dream or story as the dreamer tells it ("his dream where his teeth fell out"): no event of this dream. */
+  told?: boolean;
 }
 
 /** A quotation this long that holds most of the text is the dream told in someone's words. */
@@ -487,6 +489,7 @@ export function readDocument(nlp: WinkMethods, text: string): DreamDocument {
 function markSpeech(tokens: Token[], text: string): void {
   markQuoted(tokens, text);
   markReported(tokens);
+  markOthersStories(tokens);
 }
 
 /** Verbs that report speech. */
@@ -538,6 +541,46 @@ function markReported(tokens: Token[]): void {
       // "I said I'm all ears and he laughed": so does a reply told in the past ("and they go fishing" is still said).
       if (x.normal === 'and' && /^(he|she|they)$/.test(tokens[k + 1]?.normal ?? '') && toldInPast(tokens[k + 2])) break;
       x.reported = true;
+    }
+  });
+}
+
+/**
+ * "dylan's telling us his dream where all his teeth fell out", "a film where a town gets flooded", "he's been
+ * dreaming his teeth fall out": what happens in someone else's dream or story is told, not dreamt here (the
+ * dreamer's own "my dream where…" is not).
+ */
+function markOthersStories(tokens: Token[]): void {
+  const STORY = /^(dream|dreams|nightmare|nightmares|story|stories|film|films|movie|movies|book|show|episode|video)$/;
+  tokens.forEach((t, i) => {
+    const owner = tokens[i - 1];
+    let from = -1;
+    // ("the dream where I miss the bus" is the dreamer's own: a dream is someone else's only by its owner.)
+    const others = /^(dream|dreams|nightmare|nightmares)$/.test(t.normal)
+      ? /^(his|her|their)$/
+      : /^(his|her|their|a|an|the|this|that|some)$/;
+    if (
+      STORY.test(t.normal) &&
+      owner?.sentence === t.sentence &&
+      others.test(owner.normal) &&
+      /^(where|about|that|of|in)$/.test(tokens[i + 1]?.normal ?? '')
+    )
+      from = i + 1;
+    // "he's been dreaming his teeth fall out", "she dreamt she was flying": someone else's dreaming.
+    const subject = tokens[i - 1]?.normal === 'been' ? tokens[i - 3] : tokens[i - 1];
+    if (
+      /^(dreaming|dreamt|dreamed|dreams)$/.test(t.normal) &&
+      subject?.sentence === t.sentence &&
+      /^(he|she|they|he's|she's|they've)$/.test(subject.normal)
+    )
+      from = i + 1;
+    if (from < 0) return;
+    for (let k = from; k < tokens.length; k += 1) {
+      const x = tokens[k];
+      if (!x || x.sentence !== t.sentence || /^(then|but)$/.test(x.normal) || x.normal === ';') break;
+      if (x.normal === 'and' && /^(i|we)$/.test(tokens[k + 1]?.normal ?? '')) break;
+      x.reported = true;
+      x.told = true;
     }
   });
 }

@@ -50,7 +50,7 @@ function usable(scope: Scope, t: Token | undefined, negationStated: boolean): t 
   return (
     !!t &&
     (negationStated || scope.withheld || !t.negated) &&
-    (scope.withheld || (t.idiom < 0 && !t.quoted)) &&
+    (scope.withheld || (t.idiom < 0 && !t.quoted && !t.told)) &&
     !scope.ignored.has(t) &&
     (!t.backstory || scope.backstory)
   );
@@ -250,7 +250,7 @@ function buildScopes(input: MotifInput, backstory: boolean, withheld = false): S
       for (const t of tokens) {
         // Words of a figure of speech are not events of the dream ("time flew by" is no flight).
         if (!t.isWord || ignored.has(t) || (t.backstory && !backstory)) continue;
-        if (!withheld && (t.negated || t.idiom >= 0 || t.quoted)) continue;
+        if (!withheld && (t.negated || t.idiom >= 0 || t.quoted || t.told)) continue;
         for (const w of [t.normal, ...t.forms]) {
           scope.phraseWords.add(w);
           if (!t.likeness) scope.words.add(w);

@@ -64,9 +64,10 @@ const LOG_REALISATION =
 
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
-  /n['’]t\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
+  /n['’]t\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|maybe|perhaps|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
 /** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
-const WAKING = /\b(woke|wake|waking|awoke|awake|awoken|woken|morning)\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
+const WAKING =
+  /\b(woke|wake|waking|awoke|awake|awoken|woken|morning|alarm\s+(?:went|goes|go|rang|rings|sounded|buzzed))\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
 
 /**
  * Whether waking told after the realisation came first: "I realised it was a dream when I woke up" was
@@ -145,6 +146,11 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
         // "My mum said 'it's a dream'", "He then said…": someone else's words are no realisation of the
         // dreamer's ("I actually said", "I turned to him and said" are the dreamer's).
         if (re === SAID_REALISATION && !dreamerSpeaks(sayingHead(s.text, m.index, m[0]))) continue;
+        // "I thought, this is a dream?": a question is no realisation.
+        if (/^\s*\?/.test(s.text.slice(m.index + m[0].length))) {
+          denied ??= span;
+          continue;
+        }
         // "I woke up, annoyed I had spent my first lucid dream in months on…": the dream named lucid after waking
         // is the dreamer's account of it, not a realisation made awake.
         const stillDreaming = /\bstill dreaming\b/i.test(m[0]) || (re === LUCID_STATE && /lucid dream\b/i.test(m[0]));

@@ -31,7 +31,15 @@ const LUCID_STATE =
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|,\s+(?=(?:wait[,!]?\s+)?(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes)\s*[,:]\s*)(?:(?:so|oh|ok|okay|wait|right|yes|and)[,!:]?\s+)?(this is|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes)\s*[,:]?\s*(?=wait\b|oh\b|this\b|i'm\b|im\b))(?:(?:so|oh|ok|okay|wait|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|lol|haha|this)\b))/gi;
+
+/** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
+const NOT_WOKEN_REALISATION =
+  /\b(?:realized|realised|realize|realise|clicked|knew|noticed|understood|dawned on me)\b[^.!?;]{0,30}?\b(?:i|we)\s+(?:(?:hadn't|had not|haven't|have not)\s+(?:actually\s+|really\s+|properly\s+)?woken(?:\s+up)?(?=\s*[,.;!]|\s+(?:at all|after all)\b)|(?:wasn't|was not|weren't|were not)\s+(?:actually\s+|really\s+|properly\s+)?awake\b)/gi;
+
+/** "I was dreaming and I knew it", "I knew: dream.": the knowing told after the state. */
+const KNEW_IT =
+  /\b(?:i was|i'm|i am|we were)\s+dreaming,?\s+and\s+(?:i|we)\s+knew\s+it\b|\b(?:i|we)\s+knew\s*[:,—–-]\s*(?:a\s+)?dream(?:ing)?\b/gi;
 
 /** "I am dreaming, I said aloud": the realisation said first, then who said it. */
 const SAID_AFTER_REALISATION =
@@ -120,6 +128,8 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
   let denied: LucidReading['denied'] = null;
   for (const s of sentences) {
     const patterns = [
+      NOT_WOKEN_REALISATION,
+      KNEW_IT,
       REALISATION,
       LUCID_STATE,
       SAID_REALISATION,
@@ -158,6 +168,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
           !stillDreaming && (WAKING.test(s.text.slice(0, m.index)) || wakesFirst(s.text.slice(m.index + m[0].length)));
         // "my reality check never worked": a denial inside the words of the realisation undoes it too.
         const deniedInside =
+          re !== NOT_WOKEN_REALISATION &&
           /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b/i.test(m[0]);
         if (DENIAL.test(prefix) || deniedInside || afterWaking || /\bhad been\b/i.test(m[0])) denied ??= span;
         else evidence ??= span;

@@ -1149,17 +1149,12 @@ export class DreamAnalyser {
     const dreamStart = prefaceEnd(narrative);
     // "My dad says it means he's ok in hamster heaven": what the dream means, said awake, is no image of it.
     const commentary = new Set(narrative.sentences.filter((s) => MEANING_COMMENTARY.test(s.text)).map((s) => s.index));
-    // "my heart was pounding" is fear told by the body, not an image of a heart.
-    const heartCueSentences = new Set(
-      fearCues(narrative)
-        .filter((c) => c.cue.startsWith('heart '))
-        .map((c) => c.token.sentence),
-    );
-    const gutCueSentences = new Set(
-      fearCues(narrative)
-        .filter((c) => c.cue.startsWith('stomach '))
-        .map((c) => c.token.sentence),
-    );
+    // "my heart was pounding", "my stomach lurched" are fear told by the body, not images of a heart or a belly.
+    const bodyCues = fearCues(narrative);
+    const cueSentences = (organ: string) =>
+      new Set(bodyCues.filter((c) => c.cue.startsWith(`${organ} `)).map((c) => c.token.sentence));
+    const heartCueSentences = cueSentences('heart');
+    const gutCueSentences = cueSentences('stomach');
     // "to ask the driver … there's no driver": denied in the same sentence, the thing is not there.
     const deniedIn = new Set(negatedMentions.map((n) => `${n.symbol}@${n.sentence}`));
     // "the chair's loose leg": a thing's part, neither an image nor a cue of a motif.
@@ -1508,11 +1503,13 @@ export class DreamAnalyser {
         if (narrative.tokens.some((t) => t.isWord && (terms.has(t.lemma) || t.forms.some((f) => terms.has(f)))))
           continue;
         // Quoted as the few words that tell it ("Kept going, up past the barre"), not one word.
-        const span = narrative.tokens.slice(at.index, sentence.end).slice(0, 9);
-        const cut = span.findIndex((t, k) => k > 0 && !t.isWord && /^[.;:!?—–()]$/.test(t.text));
-        const told = (cut > 0 ? span.slice(0, cut) : span).filter(
-          (_, k, list) => list.slice(0, k + 1).filter((t) => t.isWord).length <= 6,
-        );
+        const told: Token[] = [];
+        let words = 0;
+        for (const t of narrative.tokens.slice(at.index, Math.min(sentence.end, at.index + 9))) {
+          if (told.length > 0 && !t.isWord && /^[.;:!?—–()]$/.test(t.text)) break;
+          if (t.isWord && ++words > 6) break;
+          told.push(t);
+        }
         while (told.length > 1 && !told.at(-1)?.isWord) told.pop();
         implySymbol(allHits, name, {
           surface: surfaceOf(told),
@@ -1602,7 +1599,7 @@ export class DreamAnalyser {
       .sort((a, b) => b.count - a.count || a._first - b._first)
       .map(({ _first, ...rest }) => rest);
 
-    const cues = readable ? fearCues(narrative) : [];
+    const cues = readable ? bodyCues : [];
     const tone = await readTone(
       narrative.sentences.map((s) => ({
         fearCues: cues.filter((c) => c.token.sentence === s.index).length,

@@ -221,8 +221,7 @@ export class TypoCorrector {
     if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) return null;
     const cached = this.cache.get(word);
     if (cached !== undefined) return cached;
-    let found = (await this.isRealWord(word, forms)) ? null : await this.gDropped(word);
-    found ??= (await this.isRealWord(word, forms)) ? null : this.search(word);
+    let found = (await this.isRealWord(word, forms)) ? null : ((await this.gDropped(word)) ?? this.search(word));
     // "letterbox" is letter + box, not a two-slip "lettered"; "airpot" is still one slip from airport.
     if (found && found.cost > 1 && this.isCompound(word)) found = null;
     if (this.cache.size > 20000) this.cache.clear();

@@ -3,7 +3,7 @@
  * bench/results/engine-eval.json; exits 1 below the pass marks.
  *
  * - server/src/engine/eval/narratives.json: the in-sample set the engine was first tuned on.
- * - server/src/engine/eval/{second,…,eleventh}-set.json: dreams written by someone
+ * - server/src/engine/eval/{second,…,twelfth}-set.json: dreams written by someone
  *   who had not seen the engine, each split into `dev` (tuning allowed) and `test` (held out: only its
  *   figures are reported; its dreams are never printed).
  *
@@ -171,6 +171,19 @@ const PASS_MARKS = {
     typoRecovery: 0.84,
     languageDetection: 0.97,
     nonsenseDetection: 0.9,
+  },
+  // Twelfth set, written blind in the sixth round and first measured at the start of the seventh, before any
+  // tuning on it: symbols P 0.752, R 0.785, motifs R 0.621, negation 0.571, idioms 0.833, typos 0.818, language
+  // 0.967, nonsense 0.967.
+  twelfth: {
+    symbolPrecision: 0.72,
+    symbolRecall: 0.76,
+    motifRecall: 0.59,
+    negationAccuracy: 0.54,
+    idiomSuppression: 0.8,
+    typoRecovery: 0.79,
+    languageDetection: 0.94,
+    nonsenseDetection: 0.94,
   },
   lucidFalseClaims: 0,
 };

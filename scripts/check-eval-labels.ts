@@ -75,14 +75,9 @@ for (const file of files) {
     if (ids.has(id)) problem(file, id, 'duplicate id');
     ids.add(id);
 
-    // A training set may use two letters ("aa01"): single letters ran out.
-    const number = Number((training ? /^[a-z]{1,2}(\d+)$/ : /^[a-z](\d+)$/).exec(id)?.[1]);
-    if (!Number.isInteger(number))
-      problem(
-        file,
-        id,
-        training ? 'id must be one or two letters and a number' : 'id must be a letter followed by a number',
-      );
+    // Ids are one or two letters ("aa01") and a number: single letters ran out.
+    const number = Number(/^[a-z]{1,2}(\d+)$/.exec(id)?.[1]);
+    if (!Number.isInteger(number)) problem(file, id, 'id must be one or two letters and a number');
     else if (training) {
       if (raw.split !== 'train') problem(file, id, 'split must be train (a file of eval/training/)');
     } else if (raw.split !== (number % 2 === 1 ? 'dev' : 'test')) {

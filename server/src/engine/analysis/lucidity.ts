@@ -22,7 +22,7 @@ export interface LucidReading {
 }
 
 const REALISATION =
-  /\b(knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
+  /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
 const LUCID_STATE =
   /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:\w+\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
 
@@ -31,7 +31,7 @@ const LUCID_STATE =
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes)\s*[,:]?\s*(?=wait\b|oh\b|this\b|i'm\b|im\b))(?:(?:so|oh|ok|okay|wait|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|lol|haha|this)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|lol|haha|this)\b))/gi;
 
 /** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
 const NOT_WOKEN_REALISATION =
@@ -50,7 +50,7 @@ const SAID_AFTER_REALISATION =
  * sleeping", "I knew this must be a dream".
  */
 const UNREAL_REALISATION =
-  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
+  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|reasoned|concluded|deduced|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
 
 /**
  * "I know is dream" (a learner's English), "a reality check finally worked": the realisation said
@@ -108,7 +108,17 @@ function sayingHead(text: string, at: number, match: string): string {
     /\b(said|says|told|tells|asked|shouted|yelled|whispered)\b(?!.*\b(said|says|told|tells|asked|shouted|yelled|whispered)\b)/i.exec(
       head,
     );
-  return verb ? head.slice(0, verb.index) : '';
+  if (!verb) return '';
+  // "it said 'you're late', and that's when it clicked: …": words said and closed, or a realising of the
+  // dreamer's own between, end the saying.
+  const between = head.slice(verb.index + verb[0].length);
+  if (
+    /['’"”]\s*[,;]?\s+(?:and|then|but|so)\b|\b(?:clicked|realised|realized|knew|noticed|dawned|thought)\b/i.test(
+      between,
+    )
+  )
+    return '';
+  return head.slice(0, verb.index);
 }
 
 /** Whether the nearest subject before a verb of saying is the dreamer ("I turned to him and said") or none is told. */
@@ -167,10 +177,21 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
         const afterWaking =
           !stillDreaming && (WAKING.test(s.text.slice(0, m.index)) || wakesFirst(s.text.slice(m.index + m[0].length)));
         // "my reality check never worked": a denial inside the words of the realisation undoes it too.
+        // Only the clause of the realisation itself: "it clicked: eagles don't talk, I'm dreaming", "I thought hang
+        // on, that's not right, this is a dream" deny something else.
+        const ownClause = m[0].slice(m[0].search(/[,:;—–][^,:;—–]*$/) + 1);
         const deniedInside =
           re !== NOT_WOKEN_REALISATION &&
-          /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b/i.test(m[0]);
-        if (DENIAL.test(prefix) || deniedInside || afterWaking || /\bhad been\b/i.test(m[0])) denied ??= span;
+          /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b/i.test(
+            ownClause,
+          );
+        // "which is how I know it was a dream": knowing now that it was is the telling, looking back.
+        const lookingBack =
+          (re === REALISATION || re === PLAIN_REALISATION) &&
+          /^(know|understand|realise|realize)\b/i.test(m[0]) &&
+          /\b(was|were)\b/i.test(m[0]);
+        if (DENIAL.test(prefix) || deniedInside || lookingBack || afterWaking || /\bhad been\b/i.test(m[0]))
+          denied ??= span;
         else evidence ??= span;
       }
     }

@@ -42,6 +42,11 @@ describe('realising it is a dream, in the words people use', () => {
         'The wave again, and I was dreaming and I knew it.',
         'The castle was on the wrong side, and I knew: dream.',
         'I woke up, annoyed that I had spent my first lucid dream in months arguing.',
+        "Eight fingers on one hand, and I thought hang on, that's not right, this is a dream.",
+        "The eagle said 'you're late for the shoot', and that's when it clicked: eagles don't talk, I'm dreaming.",
+        'i had like seven fingers and i was like omg im dreaming.',
+        'On the third occasion I noticed it and reasoned, quite coolly, that I must be asleep and dreaming.',
+        "the prices all said 0 and that's when i new i was dreaming.",
       ],
       true,
     );
@@ -57,6 +62,8 @@ describe('realising it is a dream, in the words people use', () => {
         'Later I understood I could have known it was a dream.',
         "I didn't know, this is a dream.",
         'We went to a place where I am dreaming of the sea.',
+        'It didnt even hurt, which is how i know it was a dream.',
+        "He said, eagles don't talk, you're dreaming.",
       ],
       false,
     );

@@ -52,6 +52,9 @@ export class PosPolicy {
   allows(ref: TermRef, token: Token, prev?: Token, next?: Token, afterSomeones = false): boolean {
     if (ANY_POS_CATEGORIES.has(ref.symbol.category))
       return token.pos !== 'DET' && token.pos !== 'ADP' && token.pos !== 'PRON';
+    // "I walked home", "the bus home", "took it home": home is where someone is going, not a house of the dream.
+    if (token.normal === 'home' && prev && (HOMEWARD.has(prev.lemma) || /^(it|them|him|me|us)$/.test(prev.normal)))
+      return false;
     if (NOUN_LIKE.has(token.pos)) return true;
     // After "my", "the", "a" or a count the word is a noun whatever the tagger says ("my thumbs kept
     // typing", "three crows sat").
@@ -76,8 +79,6 @@ export class PosPolicy {
         (nounShape && (this.verbUses.get(term) ?? Infinity) <= RARE_VERB_USES)
       );
     }
-    // "I walked home", "she went home early": going home is an event of the dream.
-    if (token.normal === 'home' && token.pos === 'ADV' && prev && HOMEWARD.has(prev.lemma)) return true;
     if (token.pos === 'ADJ' || token.pos === 'ADV') {
       if (!MODIFIER_OTHER_IDEA.has(term)) return true;
       // "a small brass key" is a key; "a key moment" and "present at the time" are not.

@@ -654,14 +654,18 @@ function aboutTopic(doc: DreamDocument, about: Token): boolean {
   return noun?.sentence === about.sentence && [noun.normal, ...noun.forms].some((f) => TOPIC_NOUNS.has(f));
 }
 
+/** "the mum", "a father", "my host mum": a relation that is nobody's in particular, or not the dreamer's own. */
+const ANYONES = new Set(['the', 'a', 'an', 'another', 'host']);
+
 /**
- * Someone else's partner, not the dreamer's: "her husband", "Anna's wife", and the bare word "partner"
- * unless it is "my/our partner" ("every sock has a partner", "my dance partner").
+ * Someone else's partner, mother or brother, not the dreamer's: "her husband", "Anna's mum", "the mother",
+ * and the bare word "partner" unless it is "my/our partner" ("every sock has a partner", "my dance partner").
  */
 function someoneElses(doc: DreamDocument, hit: SymbolHit): boolean {
   const token = doc.tokens[hit.token];
   const prev = doc.tokens[hit.token - 1]?.normal ?? '';
-  if (OTHERS_POSSESSIVES.has(prev)) return true;
+  // ("the wife" is the dreamer's own.)
+  if (OTHERS_POSSESSIVES.has(prev) || (ANYONES.has(prev) && hit.symbol.name !== 'partner')) return true;
   return !!token?.normal.startsWith('partner') && prev !== 'my' && prev !== 'our';
 }
 

@@ -804,8 +804,6 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
     return `the ${written}`;
   if (token.pos === 'ADJ') return symbol.category === 'Emotions' ? `feeling ${written}` : `being ${written}`;
   if (token.pos === 'ADV' && symbol.category === 'Emotions') return `feeling ${written}`;
-  // "I walked home"
-  if (token.pos === 'ADV' && written === 'home') return 'going home';
   if (token.pos === 'VERB' || token.pos === 'AUX')
     return symbol.category === 'Emotions' ? `feeling ${written}` : `the ${name}`;
   const prev = doc.tokens[token.index - 1];

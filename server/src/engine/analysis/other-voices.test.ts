@@ -71,6 +71,15 @@ describe('realising it is a dream, in the words people use', () => {
 });
 
 describe('what is not an image of this dream', () => {
+  it("reads someone else's mother, father or brother as nobody of the dreamer's own", async () => {
+    expect(names(await analyse('His mother was looking at me across the ward.'))).not.toContain('mother');
+    expect(names(await analyse('I was in the Aldi with my host mum Karen.'))).not.toContain('mother');
+    expect(names(await analyse('Her brother wrecked the den.'))).not.toContain('sibling');
+    expect(names(await analyse('My mum was there, and her mum too.'))).toContain('mother');
+    // "the wife" is the dreamer's own.
+    expect(names(await analyse('I could hear the wife in the kitchen.'))).toContain('partner');
+  });
+
   it("reads someone else's dream, a film or a story the dreamer is told as neither image nor motif", async () => {
     const teeth = await analyse("Dylan's telling us his dream where all his teeth fell out at his nan's.");
     expect(names(teeth)).not.toContain('tooth');

@@ -71,6 +71,22 @@ describe('realising it is a dream, in the words people use', () => {
 });
 
 describe('what is not an image of this dream', () => {
+  it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {
+    for (const text of [
+      'I tried to shout for Sam and nothing came out.',
+      'I scream but no sound.',
+      "Couldn't lift my arms, couldn't shout for the wife.",
+    ]) {
+      const a = await analyse(text);
+      expect(names(a), text).not.toContain('scream');
+      expect(motifs(a), text).toContain('unable-to-scream-or-run');
+    }
+    expect(names(await analyse('I screamed and screamed at the window.'))).toContain('scream');
+    const floating = await analyse('I floated up to the big chandelier and sat on it.');
+    expect(motifs(floating)).not.toContain('flying');
+    expect(names(floating)).not.toContain('fly');
+  });
+
   it("reads someone else's mother, father or brother as nobody of the dreamer's own", async () => {
     expect(names(await analyse('His mother was looking at me across the ward.'))).not.toContain('mother');
     expect(names(await analyse('I was in the Aldi with my host mum Karen.'))).not.toContain('mother');

@@ -31,7 +31,7 @@ const LUCID_STATE =
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|lol|haha|this)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this)\b))/gi;
 
 /** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
 const NOT_WOKEN_REALISATION =
@@ -77,14 +77,20 @@ const DENIAL =
 const WAKING =
   /\b(woke|wake|waking|awoke|awake|awoken|woken|morning|alarm\s+(?:went|goes|go|rang|rings|sounded|buzzed))\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
 
+/** How far after a realisation (characters) a waking can be the moment it was made. */
+const WAKING_REACH = 60;
+
 /**
  * Whether waking told after the realisation came first: "I realised it was a dream when I woke up" was
  * made awake; "I became lucid and then woke up", "…until I woke" was made in the dream, which then ended.
  */
 function wakesFirst(after: string): boolean {
   const m = WAKING.exec(after);
-  if (!m) return false;
+  // Only a waking told straight after ("…when I woke up"), and not one wished away ("so I wouldn't wake",
+  // "I didn't want to wake up"): a long run-on sentence goes on to other things.
+  if (!m || m.index > WAKING_REACH) return false;
   const lead = after.slice(0, m.index);
+  if (/(?:n['’]?t|\bnot|\bnever|\bto)\s+$/i.test(lead)) return false;
   return !/\b(?:and|then|but|before|until|till|so)\b(?:\s+(?:then|i|we|just|suddenly|finally))*\s*$/i.test(lead);
 }
 

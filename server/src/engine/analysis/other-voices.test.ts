@@ -47,6 +47,10 @@ describe('realising it is a dream, in the words people use', () => {
         'i had like seven fingers and i was like omg im dreaming.',
         'On the third occasion I noticed it and reasoned, quite coolly, that I must be asleep and dreaming.',
         "the prices all said 0 and that's when i new i was dreaming.",
+        'and i just stopped and went hang on this is a dream lol.',
+        'floating over my estate at night and i went wait im dreaming rn.',
+        "I knew I was dreaming and I stayed calm so I wouldn't wake.",
+        'i knew straight away i was dreaming because len passed in 2019 so i thought well i am going to make the most of this and we had a cup of tea on the bench and i didnt want to wake up',
       ],
       true,
     );

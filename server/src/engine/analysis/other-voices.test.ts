@@ -75,6 +75,16 @@ describe('realising it is a dream, in the words people use', () => {
 });
 
 describe('what is not an image of this dream', () => {
+  it("reads a phone box, a salon, keeping one's head and doing something well as none of their words", async () => {
+    const box = await analyse("At the end of the road there's a phone box with its door open.");
+    expect(names(box)).not.toContain('box');
+    expect(names(box)).not.toContain('phone');
+    expect(names(await analyse('We went to the nail salon on Friday.'))).not.toContain('room');
+    expect(names(await analyse('Kept my head, got a hand on the headcollar.'))).not.toContain('head');
+    expect(names(await analyse('I could not lift my legs well in the water.'))).not.toContain('well');
+    expect(names(await analyse('We drew water from the old stone well.'))).toContain('well');
+  });
+
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {
     for (const text of [
       'I tried to shout for Sam and nothing came out.',

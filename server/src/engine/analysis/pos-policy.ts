@@ -83,9 +83,13 @@ export class PosPolicy {
       if (!MODIFIER_OTHER_IDEA.has(term)) return true;
       // "a small brass key" is a key; "a key moment" and "present at the time" are not.
       const heads = next === undefined || (next.pos !== 'NOUN' && next.pos !== 'ADJ' && next.pos !== 'PROPN');
+      // ("lift my legs well": after a plural noun the word is an adverb, not a compound's head.)
       const inPhrase =
         prev !== undefined &&
-        (DETERMINERS.has(prev.normal) || prev.pos === 'ADJ' || prev.pos === 'NOUN' || afterSomeones);
+        (DETERMINERS.has(prev.normal) ||
+          prev.pos === 'ADJ' ||
+          (prev.pos === 'NOUN' && prev.lemma === prev.normal) ||
+          afterSomeones);
       return heads && inPhrase;
     }
     return false;

@@ -83,6 +83,8 @@ describe('what is not an image of this dream', () => {
     expect(names(await analyse('Kept my head, got a hand on the headcollar.'))).not.toContain('head');
     expect(names(await analyse('I could not lift my legs well in the water.'))).not.toContain('well');
     expect(names(await analyse('We drew water from the old stone well.'))).toContain('well');
+    expect(names(await analyse('There was a door with light under it.'))).toContain('light');
+    expect(names(await analyse('The bag was light as a feather.'))).not.toContain('light');
   });
 
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {

@@ -90,7 +90,15 @@ export class PosPolicy {
           prev.pos === 'ADJ' ||
           (prev.pos === 'NOUN' && prev.lemma === prev.normal) ||
           afterSomeones);
-      return heads && inPhrase;
+      if (heads && inPhrase) return true;
+      // "a door with light under it", "Green light coming down": light the tagger took for an adjective, after a
+      // preposition or a colour, standing before a verb or a preposition (not "light blue", not "it was light").
+      return (
+        term === 'light' &&
+        prev !== undefined &&
+        (prev.pos === 'ADP' || prev.pos === 'PROPN' || prev.pos === 'ADJ') &&
+        (next === undefined || next.pos === 'VERB' || next.pos === 'ADP' || next.pos === 'AUX')
+      );
     }
     return false;
   }

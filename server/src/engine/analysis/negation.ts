@@ -29,10 +29,20 @@ const OBJECT_OPENERS = wordList('object-openers');
 /** "nobody", "nothing": a negative subject denies its event ("nobody chased me"). */
 const SUBJECT_NEGATORS = wordList('subject-negators');
 
+/** States told by a preposition and a noun, which a negative subject denies ("nothing was on fire"). */
+const STATE_PHRASES = new Set(['on fire', 'in flames', 'under water', 'underwater', 'in danger', 'in pain']);
+
 /** Marks the verb of a clause whose subject is negative, with its particle ("nobody ran after me"). */
 function markEvent(tokens: NegationToken[], from: number, negated: boolean[]): void {
   let k = from;
   while (tokens[k]?.pos === 'AUX' || tokens[k]?.pos === 'ADV' || tokens[k]?.pos === 'PART') k += 1;
+  // "Nothing was on fire", "nobody on fire", "nothing under water": a state told by a preposition is denied.
+  const preposition = tokens[k];
+  if (preposition?.pos === 'ADP' && STATE_PHRASES.has(`${preposition.normal} ${tokens[k + 1]?.normal ?? ''}`)) {
+    negated[k] = true;
+    negated[k + 1] = true;
+    return;
+  }
   const verb = tokens[k];
   // The tagger often reads a past form after a pronoun as a noun ("Nobody chased me").
   if (!verb || !(verb.pos === 'VERB' || (verb.pos === 'NOUN' && /(ed|ing)$/.test(verb.normal)) || verb.pos === 'ADJ'))

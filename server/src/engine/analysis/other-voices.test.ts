@@ -85,6 +85,12 @@ describe('what is not an image of this dream', () => {
     expect(names(await analyse('We drew water from the old stone well.'))).toContain('well');
     expect(names(await analyse('There was a door with light under it.'))).toContain('light');
     expect(names(await analyse('The bag was light as a feather.'))).not.toContain('light');
+    // A state a negative subject denies.
+    expect(names(await analyse("Nothing was on fire, there wasn't even smoke."))).not.toContain('fire');
+    expect(names(await analyse('Nobody was chasing me, nothing on fire, just the kettle going.'))).not.toContain(
+      'fire',
+    );
+    expect(names(await analyse('The house was on fire.'))).toContain('fire');
   });
 
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {

@@ -66,6 +66,9 @@ const FAMOUS_NAMES = wordList('famous-names');
 const STOREY_WORDS = wordList('storey-words');
 /** Words before "glass" that make it a glass one drinks from. */
 const DRINKING_GLASS = wordList('drinking-glass');
+/** Words after "glass" that tell it breaking (5 of 5 such training and dev dreams count the glass). */
+const GLASS_BREAKS =
+  /^(all|everywhere|go|goes|went|going|break|breaks|breaking|broke|shatter|shatters|shattered|shattering|smash|smashed|smashing|crack|cracked|cracking|cracks|explode|exploded|burst)$/;
 /** Before "glasses": drinking glasses, not spectacles ("my glasses"). */
 const GLASSES_OF_DRINK = wordList('glasses-of-drink');
 const DURATIONS = wordList('durations');
@@ -267,6 +270,8 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   if (symbol.name === 'glass' && (token.normal === 'glass' || token.normal === 'glasses')) {
     const sameNext = next?.sentence === token.sentence ? next : undefined;
     if (sameNext?.normal === 'of') return false;
+    // "glass all over the floor", "heard glass go", "the glass shattered": glass that breaks is the image.
+    if (token.normal === 'glass' && sameNext && GLASS_BREAKS.test(sameNext.normal)) return false;
     if (sameNext && (sameNext.pos === 'NOUN' || sameNext.pos === 'PROPN')) return true;
     const held = prev !== undefined && DRINKING_GLASS.has(prev.normal);
     return token.normal === 'glass'

@@ -91,6 +91,9 @@ describe('what is not an image of this dream', () => {
       'fire',
     );
     expect(names(await analyse('The house was on fire.'))).toContain('fire');
+    // Glass that breaks is an image; glass one looks through is the window's.
+    expect(names(await analyse('Heard glass go in the back door.'))).toContain('glass');
+    expect(names(await analyse('I looked through the glass at the train.'))).not.toContain('glass');
   });
 
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {

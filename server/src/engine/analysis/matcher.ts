@@ -76,6 +76,7 @@ const DURATIONS = wordList('durations');
 const LETTER_SHAPES = wordList('letter-shapes');
 /** Words near "letters" that make them characters of writing. */
 const WRITING_WORDS = wordList('writing-words');
+const MAIL_WORDS = wordList('mail-words');
 /** Parts of the body that "burn" with effort or pain. */
 const BURNING_BODY = wordList('burning-body');
 /** A dream with one of these is at an airport: its gates are boarding gates. */
@@ -285,6 +286,11 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
       .filter((t) => t.sentence === token.sentence);
     if ((prev && LETTER_SHAPES.has(prev.normal)) || near.some((t) => t.forms.some((f) => WRITING_WORDS.has(f))))
       return true;
+    // Without a word of post nearby, letters are what is written ("then just letters", "the keypad letters").
+    const around = doc.tokens
+      .slice(Math.max(0, token.index - 4), token.index + 7)
+      .filter((t) => t.sentence === token.sentence);
+    if (!around.some((t) => [t.normal, ...t.forms].some((f) => MAIL_WORDS.has(f)))) return true;
   }
   // "the drowned town", "a lost cause": a past participle describing a thing is not the action.
   if (

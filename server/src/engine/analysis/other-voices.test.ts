@@ -94,6 +94,9 @@ describe('what is not an image of this dream', () => {
     // Glass that breaks is an image; glass one looks through is the window's.
     expect(names(await analyse('Heard glass go in the back door.'))).toContain('glass');
     expect(names(await analyse('I looked through the glass at the train.'))).not.toContain('glass');
+    // Letters are what is written, unless they are post.
+    expect(names(await analyse("it said 'see u tmrw' then 'see u never' then just letters."))).not.toContain('letter');
+    expect(names(await analyse('I was in the front room sorting the letters.'))).toContain('letter');
   });
 
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {

@@ -94,6 +94,7 @@ export const LEXICON_LISTS = [
   'waking-reactions',
   'verb-same-idea',
   'writing-words',
+  'mail-words',
 ] as const;
 export type LexiconName = (typeof LEXICON_LISTS)[number];
 

@@ -77,6 +77,10 @@ const LETTER_SHAPES = wordList('letter-shapes');
 /** Words near "letters" that make them characters of writing. */
 const WRITING_WORDS = wordList('writing-words');
 const MAIL_WORDS = wordList('mail-words');
+const NUMBER_WORDS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|\d+)$/;
+const TIME_AFTER = /^(am|pm|a\.m\.|p\.m\.|o'clock|o’clock|oclock)$/;
+const MEASURES =
+  /^(feet|foot|ft|metres|meters|metre|meter|m|inches|inch|miles|mile|yards|yard|storeys|stories|storey|floors|km|kilometres|kilometers|centimetres|cm|mph|degrees|percent|kilos|kg|pounds|stone)$/;
 /** Parts of the body that "burn" with effort or pain. */
 const BURNING_BODY = wordList('burning-body');
 /** A dream with one of these is at an airport: its gates are boarding gates. */
@@ -267,6 +271,23 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
       (next?.sentence === token.sentence && next.pos === 'NUM'))
   )
     return true;
+  // "twenty past four", "four am", "four feet off the ground", "three or four": a time, a measure or a guess is no
+  // number of the dream (training and dev: 2 of 14, 0 of 4, 2 of 13 and 0 of 4 counted).
+  if (symbol.category === 'Numbers') {
+    const sameNext = next?.sentence === token.sentence ? next : undefined;
+    const samePrev = prev?.sentence === token.sentence ? prev : undefined;
+    const before2 = doc.tokens[token.index - 2];
+    const isNumber = (t: Token | undefined) => !!t && (t.pos === 'NUM' || NUMBER_WORDS.test(t.normal));
+    if (
+      samePrev &&
+      (samePrev.normal === 'past' ||
+        (samePrev.normal === 'to' && (isNumber(before2) || /^(quarter|half)$/.test(before2?.normal ?? ''))))
+    )
+      return true;
+    if (sameNext && (TIME_AFTER.test(sameNext.normal) || MEASURES.test(sameNext.normal))) return true;
+    if (sameNext?.normal === 'or' && isNumber(doc.tokens[token.index + 2])) return true;
+    if (samePrev?.normal === 'or' && isNumber(before2)) return true;
+  }
   // "a glass of water" is a glass; "behind the glass", "a glass roof", "my glasses" are a material or spectacles.
   if (symbol.name === 'glass' && (token.normal === 'glass' || token.normal === 'glasses')) {
     const sameNext = next?.sentence === token.sentence ? next : undefined;

@@ -97,6 +97,15 @@ describe('what is not an image of this dream', () => {
     // Letters are what is written, unless they are post.
     expect(names(await analyse("it said 'see u tmrw' then 'see u never' then just letters."))).not.toContain('letter');
     expect(names(await analyse('I was in the front room sorting the letters.'))).toContain('letter');
+    // A time, a measure or a guess is no number of the dream.
+    for (const text of [
+      "Nan's clock still stopped at twenty past four.",
+      "Four am, I'm in the bakery.",
+      'I get about four feet off the ground.',
+      'Three or four of them in my palm.',
+    ])
+      expect(names(await analyse(text)), text).not.toContain('four');
+    expect(names(await analyse('There were four candles on the table.'))).toContain('four');
   });
 
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {

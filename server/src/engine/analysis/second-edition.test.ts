@@ -886,9 +886,9 @@ describe('fifth round: logs, numbers, relations and remarks', () => {
   it('reads numbers in words that are part of a larger one or an hour as no number', async () => {
     expect(names(await analyse("I told him I'm eighty-four, what does he expect."))).not.toContain('four');
     expect(names(await analyse('We met at three in the kitchen.'))).not.toContain('three');
-    // A count of things, and a clock face read in the dream, still are.
+    // A count of things still is; a time told as "ten past nine" is not (training and dev: 2 of 14 counted).
     expect(names(await analyse('At three doors I knocked.'))).toContain('three');
-    expect(names(await analyse('The clock stays at ten past nine.'))).toContain('nine');
+    expect(names(await analyse('The clock stays at ten past nine.'))).not.toContain('nine');
   });
 
   it('reads a person named only to say whose someone is, and a title before a name, as nobody there', async () => {

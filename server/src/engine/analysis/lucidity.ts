@@ -24,14 +24,14 @@ export interface LucidReading {
 const REALISATION =
   /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
 const LUCID_STATE =
-  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:\w+\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
+  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
 
 /**
  * The realisation said or thought in the dreamer's own words, as a sentence of its own or after
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then)\b))/gi;
 
 /** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
 const NOT_WOKEN_REALISATION =
@@ -50,7 +50,7 @@ const SAID_AFTER_REALISATION =
  * sleeping", "I knew this must be a dream".
  */
 const UNREAL_REALISATION =
-  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|reasoned|concluded|deduced|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
+  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|reasoned|concluded|deduced|thought|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
 
 /**
  * "I know is dream" (a learner's English), "a reality check finally worked": the realisation said
@@ -69,6 +69,10 @@ const BARE_REALISATION =
  */
 const LOG_REALISATION =
   /(?:->|=>|→)\s*(?:it'?s\s+|a\s+)?(?:dreaming|dream)\b(?!\s+(?:journal|diary|log|sign))|^[\s\-*•]*lucid\b(?!\s+dream)(?!\s*\?)(?![\s,.:;!—–-]*(?:no|not|nope|never|nah|hardly|almost|nearly|failed|0)\b)/gi;
+
+/** A realisation taken back afterwards: "so I think is real", "I decided it was real after all". */
+const RETRACTION =
+  /\b(?:think|decided|decide|concluded|sure)\b(?:(?!\b(?:not|never|none|nothing|no)\b|n['’]t\b)[^.!?;]){0,12}?\b(?:it|this|everything)?\s*(?:is|was|'s|must be)\s+(?:all\s+)?real\b(?!\s+dream)|\b(?:decided|decide|concluded|sure)\b[^.!?;]{0,10}?\b(?:it|this)\s+(?:was|is)(?:\s+not|n['’]t)\b(?!\s+(?:real|really|happening))/i;
 
 /** Words shortly before a realisation that deny or undo it. */
 const DENIAL =
@@ -200,6 +204,18 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
           denied ??= span;
         else evidence ??= span;
       }
+    }
+  }
+  // "I think, ah, this is dream… But I pinch and it hurt, so I think is real": a realisation taken back.
+  if (evidence) {
+    const at = evidence;
+    const later = sentences
+      .filter((s) => s.index >= at.sentence && s.index <= at.sentence + 2)
+      .map((s) => s.text.slice(Math.max(0, at.end - s.startChar)))
+      .join(' ');
+    if (RETRACTION.test(later)) {
+      denied = evidence;
+      evidence = null;
     }
   }
   const tagged = tags.some((t) => /^lucid\b/i.test(t.trim()));

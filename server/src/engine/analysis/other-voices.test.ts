@@ -50,6 +50,7 @@ describe('realising it is a dream, in the words people use', () => {
         'and i just stopped and went hang on this is a dream lol.',
         'floating over my estate at night and i went wait im dreaming rn.',
         "I knew I was dreaming and I stayed calm so I wouldn't wake.",
+        "I've got a finger too many. Right, this is a dream then.",
         'i knew straight away i was dreaming because len passed in 2019 so i thought well i am going to make the most of this and we had a cup of tea on the bench and i didnt want to wake up',
       ],
       true,
@@ -68,6 +69,9 @@ describe('realising it is a dream, in the words people use', () => {
         'We went to a place where I am dreaming of the sea.',
         'It didnt even hurt, which is how i know it was a dream.',
         "He said, eagles don't talk, you're dreaming.",
+        'I think, ah, this is dream, is not possible. But I pinch and it hurt, so I think is real.',
+        "I thought, quite distinctly, 'this must be a dream', and then the usher handed me a note and I decided that it was not.",
+        'Dreamt I was selling lucid dreaming headbands over the phone.',
       ],
       false,
     );

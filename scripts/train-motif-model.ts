@@ -52,9 +52,12 @@ const SETTINGS: typeof DEFAULT_SETTINGS = {
 /**
  * Chosen with --held-out (MOTIF_THRESHOLD=… to try another). With the ten training sets, 0.3 found more of
  * the held-out training sets' motifs than 0.4 at the same precision; on the dev halves it cost a few points of
- * precision.
+ * precision. In the seventh round, leave-one-training-set-out over twelve of the 35 sets (the same model refitted
+ * with L-BFGS in a throwaway script, for speed) gave the same F1 from
+ * 0.2 to 0.4 (0.79), recall 0.823 and precision 0.760 at 0.25 against 0.810 and 0.768 at 0.3; 0.25 leans to
+ * recall, which the issue sets a target for. Thresholds chosen per motif (nested) gained nothing.
  */
-const THRESHOLD = Number(process.env.MOTIF_THRESHOLD ?? 0.3);
+const THRESHOLD = Number(process.env.MOTIF_THRESHOLD ?? 0.25);
 /**
  * Motifs left to the triggers: lucidity (read only by lucidity.ts), and motifs a single thing would
  * convict on a bag of words ("the dentist said my teeth were perfect" is no teeth falling out, "my

@@ -45,18 +45,17 @@ const OUT_FILE = path.join(ROOT, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-26 at the end of the second edition's sixth round: in-sample symbols 0.978 / 0.978,
-  // motifs 1 / 1.
-  inSample: { symbolPrecision: 0.95, symbolRecall: 0.95, motifPrecision: 0.97, motifRecall: 0.97 },
+  // Measured 2026-11-26 at the end of the second edition's seventh round: in-sample symbols 0.978 / 0.963,
+  // motifs 0.983 / 1.
+  inSample: { symbolPrecision: 0.95, symbolRecall: 0.94, motifPrecision: 0.95, motifRecall: 0.97 },
   // Held-out test splits, measured the same day; each mark is the figure less 0.025, rounded down (0.97 where
   // the figure is 1). The targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not
-  // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the fifth round (the
-  // eleventh set: before any tuning on it).
-  // Second set: symbols P 0.872, R 0.945, motifs R 0.727, negation 1.0, idioms 0.885, typos 0.927, language
-  // 0.975, nonsense 0.95 (was 0.867 / 0.945 / 0.727).
+  // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the sixth round.
+  // Second set: symbols P 0.871, symbols R 0.939, motifs R 0.727, negation 1.0, idioms 0.885, typos 0.927, language
+  // 0.975, nonsense 0.95 (was 0.872 / 0.945 / 0.727).
   second: {
     symbolPrecision: 0.84,
-    symbolRecall: 0.92,
+    symbolRecall: 0.91,
     motifRecall: 0.7,
     negationAccuracy: 0.97,
     idiomSuppression: 0.86,
@@ -64,32 +63,32 @@ const PASS_MARKS = {
     languageDetection: 0.95,
     nonsenseDetection: 0.92,
   },
-  // Third set: symbols P 0.884, R 0.904, motifs R 0.743, negation 0.778, idioms 1.0, typos 0.938, language 1.0,
-  // nonsense 0.98 (was 0.874 / 0.907 / 0.714).
+  // Third set: symbols P 0.886, symbols R 0.894, motifs R 0.8, negation 0.778, idioms 1.0, typos 0.938, language
+  // 1.0, nonsense 0.98 (was 0.884 / 0.904 / 0.743).
   third: {
-    symbolPrecision: 0.85,
-    symbolRecall: 0.87,
-    motifRecall: 0.71,
+    symbolPrecision: 0.86,
+    symbolRecall: 0.86,
+    motifRecall: 0.77,
     negationAccuracy: 0.75,
     idiomSuppression: 0.97,
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Fourth set: symbols P 0.879, R 0.874, motifs R 0.815, negation 0.8, idioms 0.6, typos 0.889, language 1.0,
-  // nonsense 0.967 (was 0.841 / 0.869 / 0.741).
+  // Fourth set: symbols P 0.876, symbols R 0.885, motifs R 0.889, negation 0.8, idioms 0.6, typos 0.889, language
+  // 1.0, nonsense 0.967 (was 0.879 / 0.874 / 0.815).
   fourth: {
     symbolPrecision: 0.85,
-    symbolRecall: 0.84,
-    motifRecall: 0.78,
+    symbolRecall: 0.86,
+    motifRecall: 0.86,
     negationAccuracy: 0.77,
     idiomSuppression: 0.57,
     typoRecovery: 0.86,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fifth set: symbols P 0.741, R 0.882, motifs R 0.677, negation 0.833, idioms 0.684, typos 0.938, language 1.0,
-  // nonsense 0.975 (was 0.72 / 0.868 / 0.613).
+  // Fifth set: symbols P 0.744, symbols R 0.882, motifs R 0.677, negation 0.833, idioms 0.684, typos 0.938, language
+  // 1.0, nonsense 0.975 (was 0.741 / 0.882 / 0.677).
   fifth: {
     symbolPrecision: 0.71,
     symbolRecall: 0.85,
@@ -100,44 +99,44 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Sixth set: symbols P 0.829, R 0.887, motifs R 0.741, negation 0.917, idioms 0.625, typos 1.0, language 1.0,
-  // nonsense 1.0 (was 0.803 / 0.883 / 0.667).
+  // Sixth set: symbols P 0.833, symbols R 0.892, motifs R 0.778, negation 0.917, idioms 0.625, typos 1.0, language
+  // 1.0, nonsense 1.0 (was 0.829 / 0.887 / 0.741).
   sixth: {
     symbolPrecision: 0.8,
     symbolRecall: 0.86,
-    motifRecall: 0.71,
+    motifRecall: 0.75,
     negationAccuracy: 0.89,
     idiomSuppression: 0.6,
     typoRecovery: 0.97,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
-  // Seventh set: symbols P 0.881, R 0.912, motifs R 0.8, negation 1.0, idioms 0.9, typos 0.706, language 1.0,
-  // nonsense 0.967 (was 0.871 / 0.907 / 0.733).
+  // Seventh set: symbols P 0.885, symbols R 0.912, motifs R 0.833, negation 1.0, idioms 0.9, typos 0.706, language
+  // 1.0, nonsense 0.967 (was 0.881 / 0.912 / 0.8).
   seventh: {
-    symbolPrecision: 0.85,
+    symbolPrecision: 0.86,
     symbolRecall: 0.88,
-    motifRecall: 0.77,
+    motifRecall: 0.8,
     negationAccuracy: 0.97,
     idiomSuppression: 0.87,
     typoRecovery: 0.68,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Eighth set: symbols P 0.774, R 0.84, motifs R 0.655, negation 0.923, idioms 0.643, typos 0.6, language 0.967,
-  // nonsense 0.933 (was 0.749 / 0.82 / 0.517).
+  // Eighth set: symbols P 0.778, symbols R 0.84, motifs R 0.69, negation 0.923, idioms 0.643, typos 0.6, language
+  // 0.967, nonsense 0.933 (was 0.774 / 0.84 / 0.655).
   eighth: {
-    symbolPrecision: 0.74,
+    symbolPrecision: 0.75,
     symbolRecall: 0.81,
-    motifRecall: 0.63,
+    motifRecall: 0.66,
     negationAccuracy: 0.89,
     idiomSuppression: 0.61,
     typoRecovery: 0.57,
     languageDetection: 0.94,
     nonsenseDetection: 0.9,
   },
-  // Ninth set: symbols P 0.829, R 0.909, motifs R 0.769, negation 0.867, idioms 0.875, typos 0.875, language
-  // 0.967, nonsense 0.967 (was 0.809 / 0.892 / 0.577).
+  // Ninth set: symbols P 0.829, symbols R 0.909, motifs R 0.769, negation 0.867, idioms 0.875, typos 0.875, language
+  // 0.967, nonsense 0.967 (was 0.829 / 0.909 / 0.769).
   ninth: {
     symbolPrecision: 0.8,
     symbolRecall: 0.88,
@@ -148,41 +147,53 @@ const PASS_MARKS = {
     languageDetection: 0.94,
     nonsenseDetection: 0.94,
   },
-  // Tenth set: symbols P 0.766, R 0.816, motifs R 0.688, negation 1.0, idioms 0.579, typos 0.8, language 1.0,
-  // nonsense 0.967 (was 0.744 / 0.826 / 0.531).
+  // Tenth set: symbols P 0.788, symbols R 0.816, motifs R 0.688, negation 1.0, idioms 0.632, typos 0.8, language
+  // 1.0, nonsense 0.967 (was 0.766 / 0.816 / 0.688).
   tenth: {
-    symbolPrecision: 0.74,
+    symbolPrecision: 0.76,
     symbolRecall: 0.79,
     motifRecall: 0.66,
     negationAccuracy: 0.97,
-    idiomSuppression: 0.55,
+    idiomSuppression: 0.6,
     typoRecovery: 0.77,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Eleventh set: symbols P 0.778, R 0.829, motifs R 0.735, negation 0.727, idioms 0.579, typos 0.867, language
-  // 1.0, nonsense 0.933 (was 0.773 / 0.819 / 0.647).
+  // Eleventh set: symbols P 0.779, symbols R 0.834, motifs R 0.765, negation 0.727, idioms 0.579, typos 0.867,
+  // language 1.0, nonsense 0.933 (was 0.778 / 0.829 / 0.735).
   eleventh: {
     symbolPrecision: 0.75,
     symbolRecall: 0.8,
-    motifRecall: 0.71,
+    motifRecall: 0.74,
     negationAccuracy: 0.7,
     idiomSuppression: 0.55,
     typoRecovery: 0.84,
     languageDetection: 0.97,
     nonsenseDetection: 0.9,
   },
-  // Twelfth set, written blind in the sixth round and first measured at the start of the seventh, before any
-  // tuning on it: symbols P 0.752, R 0.785, motifs R 0.621, negation 0.571, idioms 0.833, typos 0.818, language
-  // 0.967, nonsense 0.967.
+  // Twelfth set: symbols P 0.77, symbols R 0.798, motifs R 0.724, negation 0.571, idioms 0.833, typos 0.818,
+  // language 0.967, nonsense 0.967 (before any tuning: 0.752 / 0.785 / 0.621).
   twelfth: {
-    symbolPrecision: 0.72,
-    symbolRecall: 0.76,
-    motifRecall: 0.59,
+    symbolPrecision: 0.74,
+    symbolRecall: 0.77,
+    motifRecall: 0.69,
     negationAccuracy: 0.54,
     idiomSuppression: 0.8,
     typoRecovery: 0.79,
     languageDetection: 0.94,
+    nonsenseDetection: 0.94,
+  },
+  // Thirteenth set: symbols P 0.726, symbols R 0.754, motifs R 0.605, negation 0.714, idioms 0.75, typos 0.69,
+  // language 1.0, nonsense 0.967 (written blind at the start of the seventh round, measured once, both halves, on
+  // the finished engine: nothing was tuned on it).
+  thirteenth: {
+    symbolPrecision: 0.7,
+    symbolRecall: 0.72,
+    motifRecall: 0.58,
+    negationAccuracy: 0.68,
+    idiomSuppression: 0.72,
+    typoRecovery: 0.66,
+    languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
   lucidFalseClaims: 0,

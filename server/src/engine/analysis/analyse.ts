@@ -84,6 +84,9 @@ const STRANGER = 'stranger';
 const CHILD = 'child';
 /** The knowledge-base symbol of a false awakening. */
 const NESTED_DREAM = 'dream within a dream';
+const BREATHING_UNDERWATER = 'breathing-underwater';
+const DROWNING = 'drowning';
+const DROWN = 'drown';
 /** The knowledge-base symbol of waking up. */
 const WAKE_SYMBOL = 'wake';
 /** Motifs whose waking happens inside the experience. */
@@ -1518,6 +1521,13 @@ export class DreamAnalyser {
       for (const m of learnt) if (!withheld.has(m.id)) implied(m.id, m.sentence);
     }
 
+    // Breathing under water is the opposite of drowning: no dream that tells it counts a drowning, motif or image
+    // (0 of 72 in the training sets and dev halves).
+    if (motifs.some((m) => m.id === BREATHING_UNDERWATER)) {
+      const at = motifs.findIndex((m) => m.id === DROWNING);
+      if (at >= 0) motifs.splice(at, 1);
+      for (let k = allHits.length - 1; k >= 0; k -= 1) if (allHits[k]?.symbol.name === DROWN) allHits.splice(k, 1);
+    }
     // A motif's own image, told without its word: a leap that never comes down is still flying (the symbol
     // is anchored on the first verb, else noun or adjective, of the sentence the motif was read in).
     for (const m of motifs) {

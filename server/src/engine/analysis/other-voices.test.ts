@@ -112,6 +112,14 @@ describe('what is not an image of this dream', () => {
     expect(names(await analyse('There were four candles on the table.'))).toContain('four');
   });
 
+  it('reads breathing under water as no drowning', async () => {
+    const a = await analyse('i was swimming in the sea and i went under and i could breathe, like proper breathing.');
+    expect(motifs(a)).toContain('breathing-underwater');
+    expect(motifs(a)).not.toContain('drowning');
+    expect(names(a)).not.toContain('drown');
+    expect(names(await analyse('I was drowning, water in my lungs.'))).toContain('drown');
+  });
+
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {
     for (const text of [
       'I tried to shout for Sam and nothing came out.',

@@ -118,6 +118,14 @@ describe('what is not an image of this dream', () => {
     expect(motifs(a)).not.toContain('drowning');
     expect(names(a)).not.toContain('drown');
     expect(names(await analyse('I was drowning, water in my lungs.'))).toContain('drown');
+    // Falling off one's chair laughing, falling over oneself and a tumble dryer are no falls.
+    for (const text of [
+      'I nearly fell off my chair laughing.',
+      'I was falling over myself trying to get the dog dry.',
+      "Behind the tumble dryer there's a whole room.",
+    ])
+      expect(names(await analyse(text)), text).not.toContain('fall');
+    expect(names(await analyse('I fell off my chair and hit my head.'))).toContain('fall');
   });
 
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {

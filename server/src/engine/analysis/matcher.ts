@@ -77,6 +77,9 @@ const LETTER_SHAPES = wordList('letter-shapes');
 /** Words near "letters" that make them characters of writing. */
 const WRITING_WORDS = wordList('writing-words');
 const MAIL_WORDS = wordList('mail-words');
+/** What one loses that is no thing: "lost my footing", "lost track", "losing my place in the book". */
+const LOST_ABSTRACTS =
+  /^(track|footing|place|voice|way|temper|control|balance|grip|mind|head|count|sight|touch|nerve|patience|bearings|concentration|thread|focus|breath|rag|cool|marbles|appetite|faith|hope|bottle)$/;
 const NUMBER_WORDS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|\d+)$/;
 const TIME_AFTER = /^(am|pm|a\.m\.|p\.m\.|o'clock|o’clock|oclock)$/;
 const MEASURES =
@@ -322,6 +325,15 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     next.pos === 'NOUN'
   )
     return true;
+  // "lost my ring", "I lose the envelope": losing is losing something. Being lost ("got lost", "lost in the
+  // chat"), losing the dream ("lost it"), one's footing, track or voice, and someone who died ("we lost him")
+  // are not (training and dev: 13 of 42 readings of "lose" were right before this).
+  if (symbol.name === 'lose' && /^(lose|loses|losing|lost)$/.test(token.normal)) {
+    const object = next?.sentence === token.sentence ? next : undefined;
+    const owned = object && (POSSESSIVES.has(object.normal) || /^(the|a|an|our|every|all)$/.test(object.normal));
+    const thing = owned ? doc.tokens[token.index + 2] : undefined;
+    if (!owned || (thing && LOST_ABSTRACTS.test(thing.normal))) return true;
+  }
   // "I nearly woke myself up", "I almost fell": what nearly happened did not.
   if (symbol.category === 'Actions' && prev && /^(nearly|almost)$/.test(prev.normal)) return true;
   // "the root was still in my gum": a tooth's root, not a plant's.

@@ -126,6 +126,10 @@ describe('what is not an image of this dream', () => {
     ])
       expect(names(await analyse(text)), text).not.toContain('fall');
     expect(names(await analyse('I fell off my chair and hit my head.'))).toContain('fall');
+    // Losing is losing something.
+    expect(names(await analyse('I lost my wedding ring in the compost.'))).toContain('lose');
+    for (const text of ['Got proper lost and a bit panicky.', 'Then I lost it and woke.', 'Lost my footing on a slab.'])
+      expect(names(await analyse(text)), text).not.toContain('lose');
   });
 
   it('reads a cry that never came as the motif, not a scream, and floating as no flying', async () => {

@@ -334,6 +334,17 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     const thing = owned ? doc.tokens[token.index + 2] : undefined;
     if (!owned || (thing && LOST_ABSTRACTS.test(thing.normal))) return true;
   }
+  // "found that the landing went on", "found I could breathe": finding a fact is no finding of a thing.
+  if (
+    symbol.name === 'find' &&
+    /^(find|finds|finding|found)$/.test(token.normal) &&
+    next?.sentence === token.sentence &&
+    (next.normal === 'that' ||
+      (/^(i|we|he|she|they|myself|himself|herself)$/.test(next.normal) &&
+        !!doc.tokens[token.index + 2] &&
+        ['VERB', 'AUX'].includes(doc.tokens[token.index + 2]?.pos ?? '')))
+  )
+    return true;
   // "I nearly woke myself up", "I almost fell": what nearly happened did not.
   if (symbol.category === 'Actions' && prev && /^(nearly|almost)$/.test(prev.normal)) return true;
   // "the root was still in my gum": a tooth's root, not a plant's.

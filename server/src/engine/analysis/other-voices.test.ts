@@ -128,6 +128,9 @@ describe('what is not an image of this dream', () => {
     expect(names(await analyse('I fell off my chair and hit my head.'))).toContain('fall');
     // Losing is losing something.
     expect(names(await analyse('I lost my wedding ring in the compost.'))).toContain('lose');
+    // A drawn section and a wedding band are no music.
+    expect(names(await analyse('I was drawing the section at the bottom of the pit.'))).not.toContain('music');
+    expect(names(await analyse('His watch, his wedding band and the medal were gone.'))).not.toContain('music');
     expect(names(await analyse('I found that the landing went on past the cupboard.'))).not.toContain('find');
     expect(names(await analyse('Found the key in my pocket.'))).toContain('find');
     for (const text of ['Got proper lost and a bit panicky.', 'Then I lost it and woke.', 'Lost my footing on a slab.'])

@@ -45,25 +45,25 @@ const OUT_FILE = path.join(ROOT, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-26 at the end of the second edition's seventh round: in-sample symbols 0.978 / 0.963,
+  // Measured 2026-11-26 at the end of the second edition's seventh round: in-sample symbols 0.978 / 0.96,
   // motifs 0.983 / 1.
   inSample: { symbolPrecision: 0.95, symbolRecall: 0.94, motifPrecision: 0.95, motifRecall: 0.97 },
   // Held-out test splits, measured the same day; each mark is the figure less 0.025, rounded down (0.97 where
   // the figure is 1). The targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not
   // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the sixth round.
-  // Second set: symbols P 0.871, symbols R 0.939, motifs R 0.727, negation 1.0, idioms 0.885, typos 0.927, language
-  // 0.975, nonsense 0.95 (was 0.872 / 0.945 / 0.727).
+  // Second set: symbols P 0.871, symbols R 0.939, motifs R 0.773, negation 1.0, idioms 0.885, typos 0.927,
+  // language 0.975, nonsense 0.95 (was 0.872 / 0.945 / 0.727).
   second: {
     symbolPrecision: 0.84,
     symbolRecall: 0.91,
-    motifRecall: 0.7,
+    motifRecall: 0.74,
     negationAccuracy: 0.97,
     idiomSuppression: 0.86,
     typoRecovery: 0.9,
     languageDetection: 0.95,
     nonsenseDetection: 0.92,
   },
-  // Third set: symbols P 0.886, symbols R 0.894, motifs R 0.8, negation 0.778, idioms 1.0, typos 0.938, language
+  // Third set: symbols P 0.892, symbols R 0.894, motifs R 0.8, negation 0.778, idioms 1.0, typos 0.938, language
   // 1.0, nonsense 0.98 (was 0.884 / 0.904 / 0.743).
   third: {
     symbolPrecision: 0.86,
@@ -87,12 +87,12 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fifth set: symbols P 0.744, symbols R 0.882, motifs R 0.677, negation 0.833, idioms 0.684, typos 0.938, language
-  // 1.0, nonsense 0.975 (was 0.741 / 0.882 / 0.677).
+  // Fifth set: symbols P 0.744, symbols R 0.882, motifs R 0.71, negation 0.833, idioms 0.684, typos 0.938,
+  // language 1.0, nonsense 0.975 (was 0.741 / 0.882 / 0.677).
   fifth: {
     symbolPrecision: 0.71,
     symbolRecall: 0.85,
-    motifRecall: 0.65,
+    motifRecall: 0.68,
     negationAccuracy: 0.8,
     idiomSuppression: 0.65,
     typoRecovery: 0.91,
@@ -123,31 +123,31 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Eighth set: symbols P 0.778, symbols R 0.84, motifs R 0.69, negation 0.923, idioms 0.643, typos 0.6, language
+  // Eighth set: symbols P 0.778, symbols R 0.84, motifs R 0.724, negation 0.923, idioms 0.643, typos 0.6, language
   // 0.967, nonsense 0.933 (was 0.774 / 0.84 / 0.655).
   eighth: {
     symbolPrecision: 0.75,
     symbolRecall: 0.81,
-    motifRecall: 0.66,
+    motifRecall: 0.69,
     negationAccuracy: 0.89,
     idiomSuppression: 0.61,
     typoRecovery: 0.57,
     languageDetection: 0.94,
     nonsenseDetection: 0.9,
   },
-  // Ninth set: symbols P 0.829, symbols R 0.909, motifs R 0.769, negation 0.867, idioms 0.875, typos 0.875, language
-  // 0.967, nonsense 0.967 (was 0.829 / 0.909 / 0.769).
+  // Ninth set: symbols P 0.833, symbols R 0.909, motifs R 0.808, negation 0.867, idioms 0.875, typos 0.875,
+  // language 0.967, nonsense 0.967 (was 0.829 / 0.909 / 0.769).
   ninth: {
     symbolPrecision: 0.8,
     symbolRecall: 0.88,
-    motifRecall: 0.74,
+    motifRecall: 0.78,
     negationAccuracy: 0.84,
     idiomSuppression: 0.85,
     typoRecovery: 0.85,
     languageDetection: 0.94,
     nonsenseDetection: 0.94,
   },
-  // Tenth set: symbols P 0.788, symbols R 0.816, motifs R 0.688, negation 1.0, idioms 0.632, typos 0.8, language
+  // Tenth set: symbols P 0.792, symbols R 0.816, motifs R 0.688, negation 1.0, idioms 0.632, typos 0.8, language
   // 1.0, nonsense 0.967 (was 0.766 / 0.816 / 0.688).
   tenth: {
     symbolPrecision: 0.76,
@@ -171,7 +171,7 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.9,
   },
-  // Twelfth set: symbols P 0.77, symbols R 0.798, motifs R 0.724, negation 0.571, idioms 0.833, typos 0.818,
+  // Twelfth set: symbols P 0.773, symbols R 0.798, motifs R 0.724, negation 0.571, idioms 0.833, typos 0.818,
   // language 0.967, nonsense 0.967 (before any tuning: 0.752 / 0.785 / 0.621).
   twelfth: {
     symbolPrecision: 0.74,
@@ -184,8 +184,8 @@ const PASS_MARKS = {
     nonsenseDetection: 0.94,
   },
   // Thirteenth set: symbols P 0.726, symbols R 0.754, motifs R 0.605, negation 0.714, idioms 0.75, typos 0.69,
-  // language 1.0, nonsense 0.967 (written blind at the start of the seventh round, measured once, both halves, on
-  // the finished engine: nothing was tuned on it).
+  // language 1.0, nonsense 0.967 (written blind at the start of the seventh round and first measured at its end;
+  // only its dev half was learnt from, by the motif model, after that).
   thirteenth: {
     symbolPrecision: 0.7,
     symbolRecall: 0.72,

@@ -172,7 +172,7 @@ const PASS_MARKS = {
     nonsenseDetection: 0.9,
   },
   // Twelfth set: symbols P 0.773, symbols R 0.798, motifs R 0.724, negation 0.571, idioms 0.833, typos 0.818,
-  // language 0.967, nonsense 0.967 (before any tuning: 0.752 / 0.785 / 0.621).
+  // language 0.967, nonsense 0.967 (before tuning: 0.752 / 0.785 / 0.621).
   twelfth: {
     symbolPrecision: 0.74,
     symbolRecall: 0.77,

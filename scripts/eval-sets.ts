@@ -17,7 +17,7 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
 /**
  * The sets written by others, in the order they were written; each has a dev and a test split.
  * eval/eleventh-set.json was written blind at the end of the fifth round and first measured, test half included,
- * at the start of the sixth, before any tuning on it; eval/twelfth-set.json likewise, written blind in the sixth
+ * at the start of the sixth, before tuning on it; eval/twelfth-set.json likewise, written blind in the sixth
  * round and first measured at the start of the seventh; eval/thirteenth-set.json written blind at the start of the
  * seventh and first measured, both halves, at its end, on the finished engine.
  */

@@ -131,6 +131,21 @@ describe('knowledge base validation', () => {
     ).rejects.toThrow(/duplicate symbol name "lamp" in symbols\/a\.json and symbols\/b\.json/);
   });
 
+  it('rejects a motif that excludes an unknown symbol or motif', async () => {
+    const kb = await loadKnowledgeBase();
+    const [motif] = kb.motifs;
+    if (!motif) throw new Error('no motif');
+    await expect(
+      indexKnowledgeBase([entry('lamp')], [{ ...motif, implies: [], excludes: { motifs: [], symbols: ['lantern'] } }]),
+    ).rejects.toThrow(/excludes "lantern", which is no symbol/);
+    await expect(
+      indexKnowledgeBase(
+        [entry('lamp')],
+        [{ ...motif, implies: [], excludes: { motifs: ['nothing-such'], symbols: [] } }],
+      ),
+    ).rejects.toThrow(/excludes "nothing-such", which is no motif/);
+  });
+
   it('rejects an unknown category', async () => {
     await expect(indexKnowledgeBase([entry('lamp', { category: 'Furniture' })], [])).rejects.toThrow(
       /unknown category "Furniture"/,

@@ -84,9 +84,6 @@ const STRANGER = 'stranger';
 const CHILD = 'child';
 /** The knowledge-base symbol of a false awakening. */
 const NESTED_DREAM = 'dream within a dream';
-const BREATHING_UNDERWATER = 'breathing-underwater';
-const DROWNING = 'drowning';
-const DROWN = 'drown';
 /** The knowledge-base symbol of waking up. */
 const WAKE_SYMBOL = 'wake';
 /** Motifs whose waking happens inside the experience. */
@@ -292,18 +289,16 @@ const VOICE_FAILS =
 function voiceFails(doc: DreamDocument, at: number): boolean {
   const t = doc.tokens[at];
   if (!t) return false;
-  let k = at - 1;
   // "I couldn't even shout": the cry that could not be made (4 of 5 such dreams count no scream).
-  let m = k;
+  let m = at - 1;
   while (doc.tokens[m]?.normal === 'even' || doc.tokens[m]?.normal === 'really') m -= 1;
   if (/^(n't|not|nt)$/.test(doc.tokens[m]?.normal ?? '') && /^(could|can|ca)$/.test(doc.tokens[m - 1]?.normal ?? ''))
     return true;
-  if (doc.tokens[k]?.normal === 'to') k -= 1;
-  const attempt = doc.tokens[k];
-  const here = doc.sentences[t.sentence]?.text ?? '';
   // "I scream but no sound": the failure told straight after the cry.
+  const here = doc.sentences[t.sentence]?.text ?? '';
   const start = doc.sentences[t.sentence]?.startChar ?? 0;
   if (VOICE_FAILS.test(here.slice(t.endChar - start, t.endChar - start + 40))) return true;
+  const attempt = doc.tokens[doc.tokens[at - 1]?.normal === 'to' ? at - 2 : at - 1];
   if (!attempt || attempt.sentence !== t.sentence || !ATTEMPT_BEFORE.test(attempt.normal)) return false;
   const next = doc.sentences[t.sentence + 1]?.text ?? '';
   return VOICE_FAILS.test(here) || VOICE_FAILS.test(next);
@@ -1521,13 +1516,14 @@ export class DreamAnalyser {
       for (const m of learnt) if (!withheld.has(m.id)) implied(m.id, m.sentence);
     }
 
-    // Breathing under water is the opposite of drowning: no dream that tells it counts a drowning, motif or image
-    // (0 of 72 in the training sets and dev halves).
-    if (motifs.some((m) => m.id === BREATHING_UNDERWATER)) {
-      const at = motifs.findIndex((m) => m.id === DROWNING);
-      if (at >= 0) motifs.splice(at, 1);
-      for (let k = allHits.length - 1; k >= 0; k -= 1) if (allHits[k]?.symbol.name === DROWN) allHits.splice(k, 1);
-    }
+    // What a motif rules out (`excludes` in kb/motifs.json): breathing under water is no drowning, motif or
+    // image (0 of 72 such training and dev dreams count one).
+    const excluded = motifs.flatMap((m) => this.deps.kb.motifs.find((x) => x.id === m.id)?.excludes ?? []);
+    const noMotif = new Set(excluded.flatMap((e) => e.motifs));
+    const noSymbol = new Set(excluded.flatMap((e) => e.symbols));
+    for (let k = motifs.length - 1; k >= 0; k -= 1) if (noMotif.has(motifs[k]?.id ?? '')) motifs.splice(k, 1);
+    for (let k = allHits.length - 1; k >= 0; k -= 1)
+      if (noSymbol.has(allHits[k]?.symbol.name ?? '')) allHits.splice(k, 1);
     // A motif's own image, told without its word: a leap that never comes down is still flying (the symbol
     // is anchored on the first verb, else noun or adjective, of the sentence the motif was read in).
     for (const m of motifs) {

@@ -545,13 +545,15 @@ function markReported(tokens: Token[]): void {
   });
 }
 
+/** Things told whose contents are someone else's: a dream, a film, a story. */
+const STORY = /^(dream|dreams|nightmare|nightmares|story|stories|film|films|movie|movies|book|show|episode|video)$/;
+
 /**
  * "dylan's telling us his dream where all his teeth fell out", "a film where a town gets flooded", "he's been
  * dreaming his teeth fall out": what happens in someone else's dream or story is told, not dreamt here (the
  * dreamer's own "my dream where…" is not).
  */
 function markOthersStories(tokens: Token[]): void {
-  const STORY = /^(dream|dreams|nightmare|nightmares|story|stories|film|films|movie|movies|book|show|episode|video)$/;
   tokens.forEach((t, i) => {
     const owner = tokens[i - 1];
     let from = -1;

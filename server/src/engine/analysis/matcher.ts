@@ -213,6 +213,9 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const prev = doc.tokens[token.index - 1];
   const next = doc.tokens[token.index + 1];
   const after = (k: number) => doc.tokens[token.index + k];
+  // The neighbours within the sentence.
+  const prevHere = prev?.sentence === token.sentence ? prev : undefined;
+  const nextHere = next?.sentence === token.sentence ? next : undefined;
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
   // "a wall of water", "a wall of fire": a surge, not a wall.
   if (symbol.name === 'wall' && next?.normal === 'of' && WALL_OF.test(after(2)?.normal ?? '')) return true;
@@ -277,27 +280,24 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   // "twenty past four", "four am", "four feet off the ground", "three or four": a time, a measure or a guess is no
   // number of the dream (training and dev: 2 of 14, 0 of 4, 2 of 13 and 0 of 4 counted).
   if (symbol.category === 'Numbers') {
-    const sameNext = next?.sentence === token.sentence ? next : undefined;
-    const samePrev = prev?.sentence === token.sentence ? prev : undefined;
-    const before2 = doc.tokens[token.index - 2];
+    const before2 = after(-2);
     const isNumber = (t: Token | undefined) => !!t && (t.pos === 'NUM' || NUMBER_WORDS.test(t.normal));
     if (
-      samePrev &&
-      (samePrev.normal === 'past' ||
-        (samePrev.normal === 'to' && (isNumber(before2) || /^(quarter|half)$/.test(before2?.normal ?? ''))))
+      prevHere &&
+      (prevHere.normal === 'past' ||
+        (prevHere.normal === 'to' && (isNumber(before2) || /^(quarter|half)$/.test(before2?.normal ?? ''))))
     )
       return true;
-    if (sameNext && (TIME_AFTER.test(sameNext.normal) || MEASURES.test(sameNext.normal))) return true;
-    if (sameNext?.normal === 'or' && isNumber(doc.tokens[token.index + 2])) return true;
-    if (samePrev?.normal === 'or' && isNumber(before2)) return true;
+    if (nextHere && (TIME_AFTER.test(nextHere.normal) || MEASURES.test(nextHere.normal))) return true;
+    if (nextHere?.normal === 'or' && isNumber(after(2))) return true;
+    if (prevHere?.normal === 'or' && isNumber(before2)) return true;
   }
   // "a glass of water" is a glass; "behind the glass", "a glass roof", "my glasses" are a material or spectacles.
   if (symbol.name === 'glass' && (token.normal === 'glass' || token.normal === 'glasses')) {
-    const sameNext = next?.sentence === token.sentence ? next : undefined;
-    if (sameNext?.normal === 'of') return false;
+    if (nextHere?.normal === 'of') return false;
     // "glass all over the floor", "heard glass go", "the glass shattered": glass that breaks is the image.
-    if (token.normal === 'glass' && sameNext && GLASS_BREAKS.test(sameNext.normal)) return false;
-    if (sameNext && (sameNext.pos === 'NOUN' || sameNext.pos === 'PROPN')) return true;
+    if (token.normal === 'glass' && nextHere && GLASS_BREAKS.test(nextHere.normal)) return false;
+    if (nextHere && (nextHere.pos === 'NOUN' || nextHere.pos === 'PROPN')) return true;
     const held = prev !== undefined && DRINKING_GLASS.has(prev.normal);
     return token.normal === 'glass'
       ? !held
@@ -329,20 +329,17 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   // chat"), losing the dream ("lost it"), one's footing, track or voice, and someone who died ("we lost him")
   // are not (training and dev: 13 of 42 readings of "lose" were right before this).
   if (symbol.name === 'lose' && /^(lose|loses|losing|lost)$/.test(token.normal)) {
-    const object = next?.sentence === token.sentence ? next : undefined;
-    const owned = object && (POSSESSIVES.has(object.normal) || /^(the|a|an|our|every|all)$/.test(object.normal));
-    const thing = owned ? doc.tokens[token.index + 2] : undefined;
+    const owned = nextHere && (POSSESSIVES.has(nextHere.normal) || /^(the|a|an|our|every|all)$/.test(nextHere.normal));
+    const thing = owned ? after(2) : undefined;
     if (!owned || (thing && LOST_ABSTRACTS.test(thing.normal))) return true;
   }
   // "found that the landing went on", "found I could breathe": finding a fact is no finding of a thing.
   if (
     symbol.name === 'find' &&
     /^(find|finds|finding|found)$/.test(token.normal) &&
-    next?.sentence === token.sentence &&
-    (next.normal === 'that' ||
-      (/^(i|we|he|she|they|myself|himself|herself)$/.test(next.normal) &&
-        !!doc.tokens[token.index + 2] &&
-        ['VERB', 'AUX'].includes(doc.tokens[token.index + 2]?.pos ?? '')))
+    (nextHere?.normal === 'that' ||
+      (/^(i|we|he|she|they|myself|himself|herself)$/.test(nextHere?.normal ?? '') &&
+        ['VERB', 'AUX'].includes(after(2)?.pos ?? '')))
   )
     return true;
   // "I nearly woke myself up", "I almost fell": what nearly happened did not.

@@ -212,10 +212,17 @@ export async function indexKnowledgeBase(
     for (const name of motif.implies ?? [])
       if (!byName.has(name))
         throw new KnowledgeBaseError(`knowledge base: motif "${motif.id}" implies "${name}", which is no symbol`);
+    for (const name of motif.excludes?.symbols ?? [])
+      if (!byName.has(name))
+        throw new KnowledgeBaseError(`knowledge base: motif "${motif.id}" excludes "${name}", which is no symbol`);
     if (motifIds.has(motif.id))
       throw new KnowledgeBaseError(`knowledge base: duplicate motif id "${motif.id}" in motifs.json`);
     motifIds.add(motif.id);
   }
+  for (const motif of motifs)
+    for (const id of motif.excludes?.motifs ?? [])
+      if (!motifIds.has(id))
+        throw new KnowledgeBaseError(`knowledge base: motif "${motif.id}" excludes "${id}", which is no motif`);
   const meanings = new Map<string, MeaningSentence[]>();
   for (const symbol of symbols) meanings.set(symbol.name, meaningSentences(symbol, byName));
   return { symbols, meanings, byName, words, phrases, motifs, fingerprint };

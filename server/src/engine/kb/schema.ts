@@ -76,6 +76,11 @@ export const motifEntrySchema = z.object({
    * without the word "fly" is still flying; a drop told as "the street coming at me" still a fall.
    */
   implies: z.array(z.string()).optional(),
+  /**
+   * What the motif rules out: breathing under water is no drowning, motif or image, whatever words the dream
+   * uses for it (no labelled dream that tells the one counts the other).
+   */
+  excludes: z.strictObject({ motifs: z.array(z.string()), symbols: z.array(z.string()) }).optional(),
 });
 export type MotifEntry = z.infer<typeof motifEntrySchema>;
 

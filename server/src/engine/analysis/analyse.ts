@@ -178,6 +178,20 @@ function isPossessor(tokens: Token[], token: number, length: number): boolean {
   return before[1] !== undefined && POSSESSIVE_WORDS.has(before[1].normal) && before[0]?.normal === 'of';
 }
 
+const FALSE_AWAKENING = 'false-awakening';
+
+/**
+ * Whether the dream tells more than a waking: at least two things done or seen, not denied, before or after
+ * its first waking ("I woke up, made coffee, the kitchen was wrong"). A telling that is only the waking ("I
+ * woke at around four and did not sleep again") has no false awakening in it.
+ */
+function moreThanWaking(doc: DreamDocument): boolean {
+  const waking = doc.tokens.find((t) => t.isWord && !t.negated && t.forms.includes('wake'));
+  if (!waking) return true;
+  const told = (ts: Token[]) => ts.filter((t) => t.isWord && !t.negated && (t.pos === 'VERB' || t.pos === 'NOUN'));
+  return told(doc.tokens.slice(waking.index + 1)).length >= 2 || told(doc.tokens.slice(0, waking.index)).length >= 2;
+}
+
 /** Categories whose members have body parts of their own. */
 const BODIED_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals', 'Body', 'Spiritual and Otherworldly']);
 
@@ -1104,6 +1118,131 @@ export class DreamAnalyser {
     });
   }
 
+  /**
+   * Who a death told at token `i` is of, when the words tell it as a fact of waking life rather than an
+   * event of the dream: "he passed in September", "she's been gone since 1998", "Kev who's been dead two
+   * years", "you're dead, Frank", "God rest him", "we buried him in 2009". Undefined for a death in the
+   * dream ("she died and I cried"), a body found, the dreamer ("I nearly died"), a thing ("my phone
+   * died") and figures of speech ("dead on my feet", "dead quiet").
+   */
+  private deathToldOf(doc: DreamDocument, i: number): Token | undefined {
+    const { tokens } = doc;
+    const t = tokens[i];
+    if (!t || !t.isWord || t.negated || t.idiom >= 0 || t.quoted || t.reported || t.likeness || t.told)
+      return undefined;
+    const sentence = doc.sentences[t.sentence];
+    if (!sentence) return undefined;
+    const words = tokens.slice(sentence.start, sentence.end).filter((x) => x.isWord);
+    const at = words.indexOf(t);
+    const next = words[at + 1];
+    // "She told me about Derek, how he had died": a death someone tells of.
+    if (words.slice(0, at).some((x) => /^(told|tell|tells|telling|said|says|talked|talking|spoke)$/.test(x.normal)))
+      return undefined;
+    const dated = words.some(
+      (x, k) =>
+        DEATH_DATES.test(x.normal) ||
+        DEATH_DATING.has(x.normal) ||
+        // "in '82", "Died in '09"
+        (/^'?\d\d$/.test(x.normal) && words[k - 1]?.normal === 'in') ||
+        // "who we lost on Tuesday"
+        (/^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(x.normal) &&
+          words[k - 1]?.normal === 'on'),
+    );
+    const person = (x: Token | undefined): Token | undefined => {
+      if (!x) return undefined;
+      // "Kev who's been dead", "Mr Pryce, who we lost on Tuesday": the one the clause is about.
+      if (x.normal === 'who') {
+        let k = x.index - 1;
+        while (tokens[k] && !tokens[k]?.isWord && tokens[k]?.sentence === x.sentence) k -= 1;
+        return person(tokens[k]?.sentence === x.sentence ? tokens[k] : undefined);
+      }
+      if (/^(he|she|you|him|her)$/.test(x.normal) || x.pos === 'PROPN' || this.mournable(x)) return x;
+      // "my avo", "my harabeoji": a word of kin the knowledge base does not know, after my or our.
+      const before = tokens[x.index - 1];
+      if (x.pos === 'NOUN' && /^(my|our)$/.test(before?.normal ?? '') && !this.deps.kb.words.has(x.normal)) return x;
+      return undefined;
+    };
+    // "God rest him"
+    if (t.normal === 'rest')
+      return words[at - 1]?.normal === 'god' && /^(him|her|his|her)$/.test(next?.normal ?? '') ? next : undefined;
+    // "we buried him in 2009", "who we lost on Tuesday", "We lost him outside Goose Green in '82"
+    if (/^(buried|burried|bury|lost)$/.test(t.normal)) {
+      const subject = wordBeforeVerb(tokens, t.index);
+      if (!subject || !/^(we|they)$/.test(subject.normal) || (t.normal === 'lost' && !dated)) return undefined;
+      if (next && (/^(him|her)$/.test(next.normal) || next.pos === 'PROPN')) return next;
+      const who = tokens[subject.index - 1];
+      return who?.normal === 'who' ? person(who) : undefined;
+    }
+    const be = (x: Token | undefined) => !!x && /^(be|is|was|are|were|been|'s|s|has|have|had)$/.test(x.normal);
+    // "she's been gone since 1998", "he has been gone four winters now"
+    if (t.normal === 'gone') {
+      if (!be(words[at - 1]) || !next) return undefined;
+      if (!(
+        DEATH_DATING.has(next.normal) ||
+        next.pos === 'NUM' ||
+        /^(for|since|now|ago|a|many|some|nearly|almost|over)$/.test(next.normal)
+      ))
+        return undefined;
+      return person(subjectBefore(tokens, t.index, CATENATIVE));
+    }
+    if (!isDeathWord(tokens, t.index) || t.normal === 'death' || t.normal === 'dying') return undefined;
+    // "dead quiet", "dead nice", "dead on my feet", "dead in the water"
+    if (t.normal === 'dead' && next && (next.pos === 'ADJ' || next.pos === 'ADV' || /^(on|in)$/.test(next.normal)))
+      if (!(next.normal === 'in' && dated)) return undefined;
+    // A body found in the dream is no visit.
+    if (words.slice(Math.max(0, at - 4), at).some((x) => /^(found|find|finds|lying|lay|saw|see|body)$/.test(x.normal)))
+      return undefined;
+    const stative = t.normal === 'dead' && be(words[at - 1]);
+    if (!(dated || stative || t.backstory)) return undefined;
+    return person(subjectBefore(tokens, t.index, CATENATIVE));
+  }
+
+  /**
+   * The sentence where someone whose death the dream tells as a fact of waking life is there: another
+   * sentence where they (by name, a word of kin, or he or she) do something or are somewhere, outside the
+   * dreamer's past. Undefined when none.
+   */
+  private visitOfTheDead(doc: DreamDocument): { told: number; seen: number } | undefined {
+    const { tokens } = doc;
+    for (const t of tokens) {
+      const dead = this.deathToldOf(doc, t.index);
+      if (!dead) continue;
+      // Named, they must be named again ("Cody's been gone eleven years… Dreamed I was…" is no visit); as he
+      // or she, or a word of kin, someone close there will do.
+      const named = dead.pos === 'PROPN';
+      const kin = !named && !/^(he|she|you|him|her)$/.test(dead.normal);
+      const seen = tokens.find((x) => {
+        // "Nain was in the kitchen, she's been gone since 1998, and she put the kettle on", "My husband Seamus
+        // was at the range, God rest him": in the sentence of the death, another clause.
+        if (
+          x.sentence === t.sentence &&
+          !tokens.slice(Math.min(x.index, t.index), Math.max(x.index, t.index)).some((y) => y.text === ',')
+        )
+          return false;
+        if (x.index === dead.index || !x.isWord || x.negated || x.backstory || x.quoted || x.told) return false;
+        if (isPossessor(tokens, x.index, 1)) return false;
+        if ((named || kin) && x.normal === dead.normal) return true;
+        if (named) return false;
+        const there = ['VERB', 'AUX'].includes(tokens[x.index + 1]?.pos ?? '');
+        if (/^(he|she)$/.test(x.normal)) return there;
+        return (x.pos === 'PROPN' || this.mournable(x)) && there;
+      });
+      if (seen) return { told: t.sentence, seen: seen.sentence };
+      // "Sgt Kenny Hollis, who we buried in 2019, was stood at the kennels": the clause after the one of the
+      // death puts them in the scene.
+      const between = tokens.slice(dead.index, t.index);
+      if (dead.sentence !== t.sentence || !between.some((x) => x.normal === 'who')) continue;
+      const after = tokens.slice(t.index + 1, doc.sentences[t.sentence]?.end ?? t.index);
+      const comma = after.findIndex((x) => x.text === ',');
+      if (
+        comma >= 0 &&
+        after.slice(comma + 1).some((x) => ['VERB', 'AUX'].includes(x.pos) && !x.backstory && !x.negated)
+      )
+        return { told: t.sentence, seen: t.sentence };
+    }
+    return undefined;
+  }
+
   get kb(): KnowledgeBase {
     return this.deps.kb;
   }
@@ -1493,6 +1632,15 @@ export class DreamAnalyser {
       return before?.normal === 'late' && POSSESSIVE_WORDS.has(narrative.tokens[h.token - 2]?.normal ?? '');
     });
     if (late) implied('deceased-visitor', late.sentence);
+    // "Mr Okafor came to Tuesday bingo. He passed in September.", "my avo died in march. in the dream she is
+    // in the kitchen", "Nain was in the kitchen, she's been gone since 1998", "my husband Paddy, God rest him":
+    // someone's death told as a fact of waking life, and that someone in the scene.
+    // A death read as someone dying in the dream where the words tell it as that fact ("my oma is dead
+    // since 2019. she is in the kitchen") is the visit instead.
+    const visit = readable ? this.visitOfTheDead(narrative) : undefined;
+    const dying = motifs.findIndex((m) => m.id === 'loved-one-dying');
+    if (visit && dying >= 0 && motifs[dying]?.sentence === visit.told) motifs.splice(dying, 1);
+    if (visit && !motifs.some((m) => m.id === 'loved-one-dying')) implied('deceased-visitor', visit.seen);
     // Motifs told in words no trigger knows, weighed by the learnt model. Lucidity is never learnt: a
     // realisation counts only as lucidity.ts reads it.
     const features: MotifFeatures = readable
@@ -1513,7 +1661,8 @@ export class DreamAnalyser {
       const withheld = new Set(
         (await detectMotifs(this.deps.kb, motifInput, true)).map((m) => m.motif.id).filter((id) => !triggered.has(id)),
       );
-      for (const m of learnt) if (!withheld.has(m.id)) implied(m.id, m.sentence);
+      for (const m of learnt)
+        if (!withheld.has(m.id) && (m.id !== FALSE_AWAKENING || moreThanWaking(narrative))) implied(m.id, m.sentence);
     }
 
     // What a motif rules out (`excludes` in kb/motifs.json): breathing under water is no drowning, motif or

@@ -255,3 +255,26 @@ describe("a motif's own image", () => {
     expect(names(await analyse('I was flying a kite on the beach.'))).not.toContain('fly');
   });
 });
+
+describe('a visit from someone whose death the dream tells as a fact', () => {
+  it('reads the death told in other words, with the one who died there', async () => {
+    for (const text of [
+      'Mr Ballard came to the Thursday quiz. He passed in October. In the dream he was at his usual table.',
+      'My husband Seamus was at the range making porridge, God rest him.',
+      "Tia was in the garden, she's been gone since 2011, and she waved at me from the washing line.",
+      'my oma is dead since 2019. in the dream she is in the kitchen, she make me soup.',
+      'Sgt Pollard, who we buried in 2019, was stood at the gate with his flask.',
+    ])
+      expect(motifs(await analyse(text)), text).toContain('deceased-visitor');
+  });
+
+  it('leaves a death in the dream, a thing that died, a figure of speech and a name never seen again alone', async () => {
+    for (const text of [
+      'My phone died in June and I never replaced it. In the dream I was at the bus stop and she was late.',
+      'I was dead on my feet by ten. He asked me for a coffee.',
+      "Cody's been gone eleven years this week. I dreamed I was fishing and she called me in for tea.",
+      'She told me about Derek, how he had died in the spring. She showed me his photograph.',
+    ])
+      expect(motifs(await analyse(text)), text).not.toContain('deceased-visitor');
+  });
+});

@@ -192,6 +192,27 @@ function moreThanWaking(doc: DreamDocument): boolean {
   return told(doc.tokens.slice(waking.index + 1)).length >= 2 || told(doc.tokens.slice(0, waking.index)).length >= 2;
 }
 
+/** A return: "back at", "back on the buses", "again", "once more". */
+const RETURN_WORDS =
+  /\b(?:back (?:at|in|on|behind|working|to|offshore|teaching|doing)|again|once more|still (?:work|working))\b/i;
+/** The work or study returned to, told as the dreamer's past ("where I did my apprenticeship", "which I left in '09"). */
+const FORMER_WORK =
+  /\b(?:(?:where|which|that) (?:i|we) (?:used to |had |once )?(?:work(?:ed)?|was working|did (?:my|thirty|twenty|forty|\w+ years?)|trained|taught|crewed)|which i (?:left|quit)|the job i had|i (?:left|quit) (?:in|it|there)|got (?:sacked|fired)|before (?:i|we) (?:went|joined|bought|came|left|retired|moved|started)|i retired|after retiring|since retiring|(?:haven'?t|have not|hadn'?t) (?:done|worked) (?:that |there |it )?(?:since|in)|(?:like|as if|as though) i'?d never (?:left|gone)|i don'?t (?:even )?work (?:there|here)|my first (?:job|ship|parish|posting|boss|shift|post|contract)|apprenticeship|before they (?:shut|closed|did away)|i (?:ever )?worked (?:at|in|there)|used to (?:teach|work)|(?:student nurse|student midwife|new starter|apprentice|trainee|pupil|student) again|again (?:a|as a) (?:student|pupil|trainee)|(?:my|the) old (?:job|boss|manager|foreman|shift|work|office|desk|chambers|firm|depot|classroom|uniform|locker|blazer|supervisor|instructor))\b/i;
+
+/**
+ * The sentence of a return to the dreamer's former work or study, when the dream tells both the return and
+ * that past (in its own words, not quoted or in someone else's story). Undefined otherwise.
+ */
+function returnToFormerWork(doc: DreamDocument): number | undefined {
+  const own = doc.sentences.filter((s) => {
+    const words = doc.tokens.slice(s.start, s.end).filter((t) => t.isWord);
+    return words.filter((t) => t.quoted || t.told || t.reported).length * 2 < words.length;
+  });
+  const back = own.find((s) => RETURN_WORDS.test(s.text));
+  if (!back || !own.some((s) => FORMER_WORK.test(s.text))) return undefined;
+  return back.index;
+}
+
 /** Categories whose members have body parts of their own. */
 const BODIED_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals', 'Body', 'Spiritual and Otherworldly']);
 
@@ -1641,6 +1662,11 @@ export class DreamAnalyser {
     const dying = motifs.findIndex((m) => m.id === 'loved-one-dying');
     if (visit && dying >= 0 && motifs[dying]?.sentence === visit.told) motifs.splice(dying, 1);
     if (visit && !motifs.some((m) => m.id === 'loved-one-dying')) implied('deceased-visitor', visit.seen);
+    // "Back at the bottle depot where I worked before I went self employed", "I was working at the cinema
+    // again, the one I was at in sixth form", "a student nurse again": a return told with the past work or study
+    // it returns to.
+    const returnedTo = readable ? returnToFormerWork(narrative) : undefined;
+    if (returnedTo !== undefined) implied('back-at-former-job-or-school', returnedTo);
     // Motifs told in words no trigger knows, weighed by the learnt model. Lucidity is never learnt: a
     // realisation counts only as lucidity.ts reads it.
     const features: MotifFeatures = readable

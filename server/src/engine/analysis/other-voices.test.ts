@@ -278,3 +278,22 @@ describe('a visit from someone whose death the dream tells as a fact', () => {
       expect(motifs(await analyse(text)), text).not.toContain('deceased-visitor');
   });
 });
+
+describe('a return to former work told with that past', () => {
+  it('reads a return to a job or course the dream tells as the dreamer’s past', async () => {
+    for (const text of [
+      'Back at the tile warehouse where I worked before I went to college. Same forklift, same radio.',
+      "I was a trainee again, at the branch I left in 2015, and nobody knew I'd gone.",
+      'Once more on the night desk at the paper, which I quit years back. The editor wanted my copy.',
+    ])
+      expect(motifs(await analyse(text)), text).toContain('back-at-former-job-or-school');
+  });
+
+  it('needs both the return and the past', async () => {
+    for (const text of [
+      'I was at the tile warehouse. Same forklift, same radio.',
+      'Back at my cousin’s flat in the rain, eating chips.',
+    ])
+      expect(motifs(await analyse(text)), text).not.toContain('back-at-former-job-or-school');
+  });
+});

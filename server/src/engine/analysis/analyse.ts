@@ -378,8 +378,13 @@ const RECURRENCE =
 /** Whether the dream is tagged or told as recurring (in its first two sentences). */
 function isRecurring(doc: DreamDocument, tags: string[]): boolean {
   if (tags.some((t) => /recurr/i.test(t))) return true;
-  return doc.sentences.slice(0, 2).some((s) => RECURRENCE.test(s.text));
+  // "I was small again", "a girl again": back in childhood, not a dream that comes back.
+  return doc.sentences.slice(0, 2).some((s) => RECURRENCE.test(s.text.replace(YOUNG_AGAIN, '')));
 }
+
+/** Being young again ("small again", "a boy again", "eight again"): a return to childhood, not a recurrence. */
+const YOUNG_AGAIN =
+  /\b(?:small|little|young|tiny|child|kid|boy|girl|baby|teenager|lassie|lad|bairn|wean|\d+|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)\s+again\b/gi;
 
 /**
  * Whether the place at `token` is owned by the dreamer's family: "my grandparents' house", "our

@@ -297,3 +297,18 @@ describe('a return to former work told with that past', () => {
       expect(motifs(await analyse(text)), text).not.toContain('back-at-former-job-or-school');
   });
 });
+
+describe('a place that recurs across dreams', () => {
+  it('reads a dream told as coming back over weeks or years', async () => {
+    expect(motifs(await analyse('The flooded town again. Fourth or fifth time now.'))).toContain('recurring-place');
+  });
+
+  it('leaves a moment repeating inside one dream, being small again and a kind of dream coming back alone', async () => {
+    for (const text of [
+      'The lift doors opened. Third time round I was sweating, and the doors opened again on the same floor.',
+      'I was small again and we were in the kitchen of our flat in Riga, Mama cooking soup.',
+      'The exam dream again, no revision, blank paper.',
+    ])
+      expect(motifs(await analyse(text)), text).not.toContain('recurring-place');
+  });
+});

@@ -213,6 +213,31 @@ function returnToFormerWork(doc: DreamDocument): number | undefined {
   return back.index;
 }
 
+/**
+ * Motifs a dream can watch happen to others ("on the telly there was the news about floods somewhere abroad"):
+ * not the end of the world, which the news can tell in the dream itself ("Asteroid on the news, two hours till
+ * impact").
+ */
+const WATCHABLE_MOTIFS = new Set([
+  'rising-floodwater',
+  'tsunami-giant-wave',
+  'house-on-fire',
+  'being-chased',
+  'animal-attack',
+  'drowning',
+  'falling',
+  'wedding',
+]);
+/** "on the telly", "on TV", "watching the news", "the news showing floods", not "like on TV". */
+const WATCHED =
+  /(?<!\blike )\bon (?:the |a )?(?:tv|telly|television|tellies|news|screen)\b|\bwatch(?:ing|ed)? (?:the |a |some )?(?:news|film|movie|documentary|programme|tv|telly)\b|\bthe news (?:show|showing|shows|showed|said|says|saying|about|had|was|is)\b|\bnews (?:show|showing|shows|showed) /i;
+
+/** Whether sentence `index` tells of a motif's events watched on a screen, happening to others. */
+function watched(doc: DreamDocument, index: number, motif: string): boolean {
+  const sentence = doc.sentences[index];
+  return !!sentence && WATCHABLE_MOTIFS.has(motif) && WATCHED.test(sentence.text);
+}
+
 /** Categories whose members have body parts of their own. */
 const BODIED_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals', 'Body', 'Spiritual and Otherworldly']);
 
@@ -1704,6 +1729,12 @@ export class DreamAnalyser {
     for (let k = motifs.length - 1; k >= 0; k -= 1) if (noMotif.has(motifs[k]?.id ?? '')) motifs.splice(k, 1);
     for (let k = allHits.length - 1; k >= 0; k -= 1)
       if (noSymbol.has(allHits[k]?.symbol.name ?? '')) allHits.splice(k, 1);
+    // A motif read in a sentence that watches it on a screen or hears it on the news ("on the TV the news is
+    // showing flood in Cagayan, people on the roof") happened to others, not in the dream.
+    for (let k = motifs.length - 1; k >= 0; k -= 1) {
+      const m = motifs[k];
+      if (m && watched(narrative, m.sentence, m.id)) motifs.splice(k, 1);
+    }
     // A motif's own image, told without its word: a leap that never comes down is still flying (the symbol
     // is anchored on the first verb, else noun or adjective, of the sentence the motif was read in).
     for (const m of motifs) {

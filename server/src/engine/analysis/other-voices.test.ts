@@ -312,3 +312,25 @@ describe('a place that recurs across dreams', () => {
       expect(motifs(await analyse(text)), text).not.toContain('recurring-place');
   });
 });
+
+describe('what the dream watches on a screen', () => {
+  it('reads no flood, wave or chase that happens to others on the news or the telly', async () => {
+    for (const [text, motif] of <Array<[string, string]>>[
+      [
+        'In the staff room the news was showing floods up north, the water rising to the roofs of the houses.',
+        'rising-floodwater',
+      ],
+      ['We were watching a film where a man is chased by a bear through the snow.', 'being-chased'],
+    ])
+      expect(motifs(await analyse(text)), text).not.toContain(motif);
+  });
+
+  it('still reads them in the scene, and the end of the world the news announces', async () => {
+    expect(motifs(await analyse('The water was rising up the stairs and into the bedroom.'))).toContain(
+      'rising-floodwater',
+    );
+    expect(
+      motifs(await analyse('Asteroid on the news, two hours till impact. The sky went red and the world was ending.')),
+    ).toContain('apocalypse');
+  });
+});

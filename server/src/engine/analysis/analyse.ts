@@ -1524,7 +1524,16 @@ export class DreamAnalyser {
     };
     // ("the bus drove through the village", "it drove off": a vehicle driving implies no driver seen.)
     const driving = images.find((h) => h.source === 'narrative' && h.symbol.name === DRIVING.action);
-    if (driving && !this.vehicleDrives(narrative, driving.token)) implySymbol(images, DRIVING.actor, driving);
+    // Only someone driving: not a driveway ("rolling down the drive") or nobody at the wheel ("there was
+    // nobody driving").
+    const drove = driving && narrative.tokens[driving.token];
+    const nobody = drove && /^(nobody|noone|no-one)$/.test(narrative.tokens[drove.index - 1]?.normal ?? '');
+    const driveway =
+      drove?.pos === 'NOUN' &&
+      /^(the|a|our|my|his|her|their|gravel|long|front)$/.test(narrative.tokens[drove.index - 1]?.normal ?? '');
+    const atWheel = !!drove && !driveway && !nobody;
+    if (driving && atWheel && !this.vehicleDrives(narrative, driving.token))
+      implySymbol(images, DRIVING.actor, driving);
     const lucidity = readLucidity(
       readable ? narrative.sentences.map((s) => ({ index: s.index, text: s.text, startChar: s.startChar })) : [],
       tags,

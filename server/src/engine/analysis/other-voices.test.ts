@@ -334,3 +334,14 @@ describe('what the dream watches on a screen', () => {
     ).toContain('apocalypse');
   });
 });
+
+describe('a driver', () => {
+  it('is someone at the wheel, not a driveway, an empty seat or nobody driving', async () => {
+    for (const text of [
+      'The car started rolling down the drive with the kids strapped in the back.',
+      'On the bus and I look up and there is nobody driving.',
+    ])
+      expect(names(await analyse(text)), text).not.toContain('driver');
+    expect(names(await analyse('We drove down to the coast in the rain.'))).toContain('driver');
+  });
+});

@@ -238,6 +238,40 @@ function watched(doc: DreamDocument, index: number, motif: string): boolean {
   return !!sentence && WATCHABLE_MOTIFS.has(motif) && WATCHED.test(sentence.text);
 }
 
+const FLYING_MOTIFS = new Set(['flying', 'flying-too-low']);
+/** After a word of flying, an object flown ("a kite", "her", "the plane"): the dreamer flies something. */
+const FLOWN_OBJECT = /^(a|an|the|my|her|him|it|them|his|our|their|this|that)$/;
+/** After a word of flying, a trip by plane: "to Spain", "home for Christmas". */
+const FLIGHT_TRIP = /^(to|home)$/;
+
+/**
+ * Whether the dream tells the dreamer (or someone) flying through the air: a word of flying, soaring or
+ * gliding that is neither flying something nor a trip by plane. True when the dream has no such word at all
+ * (the motif was read from other words).
+ */
+function flownSelf(doc: DreamDocument): boolean {
+  const flights = doc.tokens.filter(
+    (t) => t.isWord && !t.negated && t.forms.some((f) => f === 'fly' || f === 'soar' || f === 'glide'),
+  );
+  if (flights.length === 0) return true;
+  return flights.some((t) => {
+    const next = doc.tokens.slice(t.index + 1).find((x) => x.isWord);
+    if (!next || next.sentence !== t.sentence) return true;
+    if (FLOWN_OBJECT.test(next.normal)) {
+      // "flying the length of the hall", "flew over the…" stay flights; only an object straight after.
+      const after = doc.tokens.slice(next.index + 1).find((x) => x.isWord);
+      return after?.normal === 'length' || after?.normal === 'way';
+    }
+    if (FLIGHT_TRIP.test(next.normal)) {
+      const words = doc.tokens.filter((x) => x.isWord).map((x) => x.normal);
+      return !words.some((w) =>
+        /^(plane|flight|airport|gate|ryanair|easyjet|holiday|stag|hen|christmas|passport|luggage|suitcase)$/.test(w),
+      );
+    }
+    return true;
+  });
+}
+
 /** Categories whose members have body parts of their own. */
 const BODIED_CATEGORIES = new Set([PEOPLE_CATEGORY, 'Animals', 'Body', 'Spiritual and Otherworldly']);
 
@@ -1738,6 +1772,13 @@ export class DreamAnalyser {
     for (let k = motifs.length - 1; k >= 0; k -= 1) if (noMotif.has(motifs[k]?.id ?? '')) motifs.splice(k, 1);
     for (let k = allHits.length - 1; k >= 0; k -= 1)
       if (noSymbol.has(allHits[k]?.symbol.name ?? '')) allHits.splice(k, 1);
+    // Flying something ("flying a kite", "flew her at a lure") or flying somewhere by plane ("flying to Spain
+    // for Kev's stag", "flying home for Christmas"), and no other flight in the dream: the dreamer does not fly.
+    if (!flownSelf(narrative))
+      for (let k = motifs.length - 1; k >= 0; k -= 1) {
+        const m = motifs[k];
+        if (m && FLYING_MOTIFS.has(m.id)) motifs.splice(k, 1);
+      }
     // A motif read in a sentence that watches it on a screen or hears it on the news ("on the TV the news is
     // showing flood in Cagayan, people on the roof") happened to others, not in the dream.
     for (let k = motifs.length - 1; k >= 0; k -= 1) {

@@ -345,3 +345,15 @@ describe('a driver', () => {
     expect(names(await analyse('We drove down to the coast in the rain.'))).toContain('driver');
   });
 });
+
+describe('flying', () => {
+  it('is not flying a kite or a hawk, or flying somewhere by plane', async () => {
+    for (const text of [
+      'We were making a kite and flying it from the roof.',
+      'Flying the hawk as usual and she came straight for my face.',
+      'Flying to Spain for the stag, and the queue at the gate never moved.',
+    ])
+      expect(motifs(await analyse(text)), text).not.toContain('flying');
+    expect(motifs(await analyse('I stepped off the roof and flew out over the runway.'))).toContain('flying');
+  });
+});

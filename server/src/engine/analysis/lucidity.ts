@@ -74,9 +74,9 @@ const LOG_REALISATION =
 const RETRACTION =
   /\b(?:think|decided|decide|concluded|sure)\b(?:(?!\b(?:not|never|none|nothing|no)\b|n['’]t\b)[^.!?;]){0,12}?\b(?:it|this|everything)?\s*(?:is|was|'s|must be)\s+(?:all\s+)?real\b(?!\s+dream)|\b(?:decided|decide|concluded|sure)\b[^.!?;]{0,10}?\b(?:it|this)\s+(?:was|is)(?:\s+not|n['’]t)\b(?!\s+(?:real|really|happening))/i;
 
-/** Words shortly before a realisation that deny or undo it. */
+/** Words shortly before a realisation that deny or undo it ("you'd think I'd have realised it was a dream"). */
 const DENIAL =
-  /n['’]t\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|maybe|perhaps|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
+  /n['’]t\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b|['’]d\s+have\b|\bid\s+have\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|maybe|perhaps|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
 /** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
 const WAKING =
   /\b(woke|wake|waking|awoke|awake|awoken|woken|morning|alarm\s+(?:went|goes|go|rang|rings|sounded|buzzed))\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;

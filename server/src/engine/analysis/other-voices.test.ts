@@ -357,3 +357,10 @@ describe('flying', () => {
     expect(motifs(await analyse('I stepped off the roof and flew out over the runway.'))).toContain('flying');
   });
 });
+
+describe('a realisation that would have come', () => {
+  it('reads "I\'d have realised it was a dream" as no realisation', async () => {
+    await expectLucidity(["You'd think after the fourth time I'd have realised it was a dream, but no."], false);
+    await expectLucidity(['After the fourth time I realised it was a dream.'], true);
+  });
+});

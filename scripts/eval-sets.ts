@@ -19,7 +19,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * eval/eleventh-set.json was written blind at the end of the fifth round and first measured, test half included,
  * at the start of the sixth, before tuning on it; eval/twelfth-set.json likewise, written blind in the sixth
  * round and first measured at the start of the seventh; eval/thirteenth-set.json written blind at the start of the
- * seventh and first measured, both halves, at its end, on the finished engine.
+ * seventh and first measured, both halves, at its end, on the finished engine; eval/fourteenth-set.json likewise,
+ * written blind at the start of the eighth round and first measured at its end.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -34,6 +35,7 @@ export const HELD_OUT_SETS = [
   'eleventh',
   'twelfth',
   'thirteenth',
+  'fourteenth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

@@ -364,3 +364,12 @@ describe('a realisation that would have come', () => {
     await expectLucidity(['After the fourth time I realised it was a dream.'], true);
   });
 });
+
+describe("a comic's figures of speech", () => {
+  it('reads dying on one’s feet, a face like a slapped arse and what one would have killed for as figures', async () => {
+    expect(names(await analyse('I was dying on my feet up there.'))).not.toContain('foot');
+    expect(names(await analyse('He had a face like a slapped arse.'))).not.toContain('face');
+    expect(names(await analyse("I'd have killed for that reaction."))).not.toContain('kill');
+    expect(names(await analyse('They have killed for money before.'))).toContain('kill');
+  });
+});

@@ -239,6 +239,8 @@ function watched(doc: DreamDocument, index: number, motif: string): boolean {
 }
 
 const FLYING_MOTIFS = new Set(['flying', 'flying-too-low']);
+/** Words besides those of death-words.json that tell a death as past: "God rest him", "we buried him", "gone since". */
+const DEATH_TOLD_WORDS = new Set(['rest', 'buried', 'burried', 'bury', 'lost', 'gone']);
 /** After a word of flying, an object flown ("a kite", "her", "the plane"): the dreamer flies something. */
 const FLOWN_OBJECT = /^(a|an|the|my|her|him|it|them|his|our|their|this|that)$/;
 /** After a word of flying, a trip by plane: "to Spain", "home for Christmas". */
@@ -1215,6 +1217,8 @@ export class DreamAnalyser {
     const t = tokens[i];
     if (!t || !t.isWord || t.negated || t.idiom >= 0 || t.quoted || t.reported || t.likeness || t.told)
       return undefined;
+    // Only a word that can tell a death; every word of the dream is asked, so the rest stops here.
+    if (!DEATH_FORMS.has(t.normal) && !DEATH_TOLD_WORDS.has(t.normal)) return undefined;
     const sentence = doc.sentences[t.sentence];
     if (!sentence) return undefined;
     const words = tokens.slice(sentence.start, sentence.end).filter((x) => x.isWord);
@@ -1249,7 +1253,7 @@ export class DreamAnalyser {
     };
     // "God rest him"
     if (t.normal === 'rest')
-      return words[at - 1]?.normal === 'god' && /^(him|her|his|her)$/.test(next?.normal ?? '') ? next : undefined;
+      return words[at - 1]?.normal === 'god' && /^(him|her|his)$/.test(next?.normal ?? '') ? next : undefined;
     // "we buried him in 2009", "who we lost on Tuesday", "We lost him outside Goose Green in '82"
     if (/^(buried|burried|bury|lost)$/.test(t.normal)) {
       const subject = wordBeforeVerb(tokens, t.index);
@@ -1774,16 +1778,12 @@ export class DreamAnalyser {
       if (noSymbol.has(allHits[k]?.symbol.name ?? '')) allHits.splice(k, 1);
     // Flying something ("flying a kite", "flew her at a lure") or flying somewhere by plane ("flying to Spain
     // for Kev's stag", "flying home for Christmas"), and no other flight in the dream: the dreamer does not fly.
-    if (!flownSelf(narrative))
-      for (let k = motifs.length - 1; k >= 0; k -= 1) {
-        const m = motifs[k];
-        if (m && FLYING_MOTIFS.has(m.id)) motifs.splice(k, 1);
-      }
-    // A motif read in a sentence that watches it on a screen or hears it on the news ("on the TV the news is
+    // And a motif read in a sentence that watches it on a screen or hears it on the news ("on the TV the news is
     // showing flood in Cagayan, people on the roof") happened to others, not in the dream.
+    const noFlight = motifs.some((m) => FLYING_MOTIFS.has(m.id)) && !flownSelf(narrative);
     for (let k = motifs.length - 1; k >= 0; k -= 1) {
       const m = motifs[k];
-      if (m && watched(narrative, m.sentence, m.id)) motifs.splice(k, 1);
+      if (m && ((noFlight && FLYING_MOTIFS.has(m.id)) || watched(narrative, m.sentence, m.id))) motifs.splice(k, 1);
     }
     // A motif's own image, told without its word: a leap that never comes down is still flying (the symbol
     // is anchored on the first verb, else noun or adjective, of the sentence the motif was read in).

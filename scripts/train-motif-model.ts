@@ -20,7 +20,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MotifFeatures } from '../server/src/engine/analysis/motif-model';
+import { learntSymbols, type MotifFeatures } from '../server/src/engine/analysis/motif-model';
 import type { DreamForEngine } from '../server/src/engine/types';
 import { DEFAULT_KB_DIR, MOTIF_MODEL_FILE, readMotifModel } from '../server/src/engine/kb/loader';
 import type { MotifModelFile } from '../server/src/engine/kb/schema';
@@ -59,6 +59,18 @@ const SETTINGS: typeof DEFAULT_SETTINGS = {
  */
 const THRESHOLD = Number(process.env.MOTIF_THRESHOLD ?? 0.25);
 /**
+ * Symbols the labelled dreams show told without their word, learnt like the motifs over the same features (a
+ * model per symbol, trained on the dreams whose reading did not find it): the dreamer who "couldn't move, something
+ * sat on my chest" is labelled paralysis, the one "stood there in my socks while the whole class stared" naked.
+ * IMPLIED_SYMBOLS='a,b' tries others (with --held-out); SYMBOL_THRESHOLD and SYMBOL_L2 as chosen there.
+ */
+const IMPLIED_SYMBOLS = (
+  process.env.IMPLIED_SYMBOLS ??
+  'paralysis,intruder,guide,naked,light,celebrity,stranger,partner,drive,search,fire,teacher,elder'
+).split(',');
+const SYMBOL_THRESHOLD = Number(process.env.SYMBOL_THRESHOLD ?? 0.7);
+const SYMBOL_L2 = Number(process.env.SYMBOL_L2 ?? 3);
+/**
  * Motifs left to the triggers: lucidity (read only by lucidity.ts), and motifs a single thing would
  * convict on a bag of words ("the dentist said my teeth were perfect" is no teeth falling out, "my
  * grandpa hugged me" no visit from the dead, "famous for her lasagne" no celebrity, "she's expecting"
@@ -88,6 +100,9 @@ interface Example {
   positives: Set<string>;
   /** Motifs the cue triggers alone found (for --held-out). */
   triggered: Set<string>;
+  /** The labelled symbols (undefined for a paraphrase, which labels none), and those the reading found. */
+  symbols?: Set<string>;
+  found: Set<string>;
 }
 
 interface LabelledDream {
@@ -96,6 +111,7 @@ interface LabelledDream {
   narrative: string;
   tags?: string[];
   expectedMotifs?: string[];
+  expectedSymbols?: string[];
   split?: string;
   language?: string;
   nonsense?: boolean;
@@ -115,6 +131,7 @@ async function example(
   tags: string[],
   positives: string[],
   fold = group,
+  symbols?: string[],
 ): Promise<Example> {
   const dream: DreamForEngine = { id: nextId++, title, narrative: text, tags, timePeriod: null, date: null };
   const reading = await runtime.analyser.read(dream);
@@ -125,22 +142,46 @@ async function example(
     features: reading.motifFeatures,
     positives: new Set(positives),
     triggered: new Set(reading.analysis.motifs.map((m) => m.id)),
+    symbols: symbols && new Set(symbols),
+    found: new Set(reading.analysis.symbols.map((x) => x.name)),
   };
 }
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 const examples: Example[] = [];
 for (const d of await readJson<LabelledDream[]>(IN_SAMPLE_FILE))
-  examples.push(await example('in-sample', d.narrative, d.title ?? '', d.tags ?? [], d.expectedMotifs ?? []));
+  examples.push(
+    await example(
+      'in-sample',
+      d.narrative,
+      d.title ?? '',
+      d.tags ?? [],
+      d.expectedMotifs ?? [],
+      'in-sample',
+      d.expectedSymbols,
+    ),
+  );
 for (const set of HELD_OUT_SETS)
   for (const d of await readJson<LabelledDream[]>(setFile(set)))
     if (d.split === 'dev' && (d.language ?? 'en') === 'en' && !d.nonsense)
-      examples.push(await example(set, d.narrative, d.title ?? '', d.tags ?? [], d.expectedMotifs ?? []));
+      examples.push(
+        await example(set, d.narrative, d.title ?? '', d.tags ?? [], d.expectedMotifs ?? [], set, d.expectedSymbols),
+      );
 // --no-training: leaves the training sets out (to measure what they add, with --held-out).
 for (const { name, file } of process.argv.includes('--no-training') ? [] : trainingSets())
   for (const d of await readJson<LabelledDream[]>(file))
     if ((d.language ?? 'en') === 'en' && !d.nonsense)
-      examples.push(await example('training', d.narrative, d.title ?? '', d.tags ?? [], d.expectedMotifs ?? [], name));
+      examples.push(
+        await example(
+          'training',
+          d.narrative,
+          d.title ?? '',
+          d.tags ?? [],
+          d.expectedMotifs ?? [],
+          name,
+          d.expectedSymbols,
+        ),
+      );
 const paraphrases = await readJson<{ motifs: Record<string, { shows: string[]; nearMisses: string[] }> }>(
   PARAPHRASES_FILE,
 );
@@ -149,7 +190,39 @@ for (const [id, { shows, nearMisses }] of Object.entries(paraphrases.motifs)) {
   for (const text of nearMisses) examples.push({ ...(await example('paraphrases', text, '', [], [])), nearMiss: true });
 }
 
-/** Trains every motif on `train`; returns the model file. */
+/** One logistic regression by full-batch gradient descent (deterministic), L2; sparse weights above `prune`. */
+function logistic(
+  rows: number[][],
+  y: number[],
+  weightOf: (row: number) => number,
+  width: number,
+  settings: { iterations: number; learningRate: number; l2: number; prune: number },
+): { bias: number; weights: Array<[number, number]> } {
+  const n = rows.length;
+  const w = new Float64Array(width);
+  let bias = 0;
+  for (let it = 0; it < settings.iterations; it += 1) {
+    const grad = new Float64Array(width);
+    let gBias = 0;
+    rows.forEach((row, r) => {
+      let score = bias;
+      for (const j of row) score += w[j] ?? 0;
+      const err = (1 / (1 + Math.exp(-score)) - (y[r] ?? 0)) * weightOf(r);
+      gBias += err;
+      for (const j of row) grad[j] = (grad[j] ?? 0) + err;
+    });
+    for (let j = 0; j < width; j += 1)
+      w[j] = (w[j] ?? 0) - (settings.learningRate * ((grad[j] ?? 0) + settings.l2 * (w[j] ?? 0))) / n;
+    bias -= (settings.learningRate * gBias) / n;
+  }
+  const weights: Array<[number, number]> = [];
+  w.forEach((v, j) => {
+    if (Math.abs(v) >= settings.prune) weights.push([j, Math.round(v * 1000) / 1000]);
+  });
+  return { bias: Math.round(bias * 1000) / 1000, weights };
+}
+
+/** Trains every motif and implied symbol on `train`; returns the model file. */
 function fit(train: Example[]): MotifModelFile {
   const counts = new Map<string, number>();
   for (const e of train) for (const f of e.features.keys()) counts.set(f, (counts.get(f) ?? 0) + 1);
@@ -160,38 +233,38 @@ function fit(train: Example[]): MotifModelFile {
   const index = new Map(features.map((f, i) => [f, i]));
   const rows = train.map((e) => [...e.features.keys()].flatMap((f) => (index.has(f) ? [index.get(f) ?? 0] : [])));
   const motifs: MotifModelFile['motifs'] = {};
-  const n = train.length;
   for (const id of motifIds) {
     const y = train.map((e) => (e.positives.has(id) ? 1 : 0));
     if (y.reduce((a: number, b) => a + b, 0) < SETTINGS.minPositives) continue;
-    const w = new Float64Array(features.length);
-    let bias = 0;
-    for (let it = 0; it < SETTINGS.iterations; it += 1) {
-      const grad = new Float64Array(features.length);
-      let gBias = 0;
-      rows.forEach((row, r) => {
-        let score = bias;
-        for (const j of row) score += w[j] ?? 0;
-        const label = y[r] ?? 0;
-        const weight = label === 1 ? SETTINGS.positiveWeight : train[r]?.nearMiss ? SETTINGS.nearMissWeight : 1;
-        const err = (1 / (1 + Math.exp(-score)) - label) * weight;
-        gBias += err;
-        for (const j of row) grad[j] = (grad[j] ?? 0) + err;
-      });
-      for (let j = 0; j < features.length; j += 1)
-        w[j] = (w[j] ?? 0) - (SETTINGS.learningRate * ((grad[j] ?? 0) + SETTINGS.l2 * (w[j] ?? 0))) / n;
-      bias -= (SETTINGS.learningRate * gBias) / n;
-    }
-    const weights: Array<[number, number]> = [];
-    w.forEach((v, j) => {
-      if (Math.abs(v) >= SETTINGS.prune) weights.push([j, Math.round(v * 1000) / 1000]);
-    });
-    motifs[id] = { bias: Math.round(bias * 1000) / 1000, weights };
+    motifs[id] = logistic(
+      rows,
+      y,
+      (r) => (y[r] === 1 ? SETTINGS.positiveWeight : train[r]?.nearMiss ? SETTINGS.nearMissWeight : 1),
+      features.length,
+      SETTINGS,
+    );
+  }
+  // Each implied symbol learns from the labelled dreams whose reading did not find it (paraphrases label no
+  // symbols), without the feature of the symbol itself.
+  const symbols: NonNullable<MotifModelFile['symbols']> = {};
+  for (const name of IMPLIED_SYMBOLS) {
+    const own = index.get(`S:${name}`);
+    const at = train.flatMap((e, r) => (e.symbols && !e.found.has(name) ? [r] : []));
+    const y = at.map((r) => (train[r]?.symbols?.has(name) ? 1 : 0));
+    if (y.reduce((a: number, b) => a + b, 0) < SETTINGS.minPositives) continue;
+    symbols[name] = logistic(
+      at.map((r) => (rows[r] ?? []).filter((j) => j !== own)),
+      y,
+      () => 1,
+      features.length,
+      { ...SETTINGS, l2: SYMBOL_L2 },
+    );
   }
   // Keep only the features some weight still uses, renumbered.
-  const used = [...new Set(Object.values(motifs).flatMap((m) => m.weights.map(([j]) => j)))].sort((a, b) => a - b);
+  const models = [...Object.values(motifs), ...Object.values(symbols)];
+  const used = [...new Set(models.flatMap((m) => m.weights.map(([j]) => j)))].sort((a, b) => a - b);
   const renumber = new Map(used.map((j, k) => [j, k]));
-  for (const m of Object.values(motifs)) m.weights = m.weights.map(([j, v]) => [renumber.get(j) ?? 0, v]);
+  for (const m of models) m.weights = m.weights.map(([j, v]) => [renumber.get(j) ?? 0, v]);
   const groups = new Map<string, number>();
   for (const e of train) groups.set(e.group, (groups.get(e.group) ?? 0) + 1);
   return {
@@ -202,6 +275,8 @@ function fit(train: Example[]): MotifModelFile {
     threshold: THRESHOLD,
     features: used.map((j) => features[j] ?? ''),
     motifs,
+    symbolThreshold: SYMBOL_THRESHOLD,
+    symbols,
   };
 }
 
@@ -209,9 +284,15 @@ if (process.argv.includes('--held-out')) {
   const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
   /** What the model added, per motif, over all held-out sets. */
   const added = new Map<string, { right: number; wrong: number }>();
+  const impliedAdded = new Map<string, { right: number; wrong: number }>();
+  /** Symbols the model would imply at each threshold (before the analyser's checks), right and wrong. */
+  const byThreshold = new Map<number, { right: number; wrong: number }>();
   // Each held-out set's dev half, then each training set, left out in turn. The triggers were tuned on the dev
   // halves, so the training sets, written after, show best what the model adds on a new writer's dreams.
-  const folds = [...HELD_OUT_SETS, ...new Set(examples.filter((e) => e.group === 'training').map((e) => e.fold))];
+  const allFolds = [...HELD_OUT_SETS, ...new Set(examples.filter((e) => e.group === 'training').map((e) => e.fold))];
+  // FOLDS=n: only every k-th fold, about n in all (each fold is a whole fit).
+  const step = Math.max(1, Math.floor(allFolds.length / Number(process.env.FOLDS ?? allFolds.length)));
+  const folds = allFolds.filter((_, i) => i % step === 0);
   for (const set of folds) {
     const held = examples.filter((e) => e.fold === set);
     if (held.length === 0) continue;
@@ -220,7 +301,27 @@ if (process.argv.includes('--held-out')) {
     runtime.kb.motifModel = readMotifModel(file, runtime.kb.motifs);
     const tally = { alone: { tp: 0, fp: 0, fn: 0 }, with: { tp: 0, fp: 0, fn: 0 } };
     for (const e of held) {
-      const withModel = new Set((await runtime.analyser.read(e.dream)).analysis.motifs.map((m) => m.id));
+      const read = await runtime.analyser.read(e.dream);
+      const reading = read.analysis;
+      if (e.symbols && runtime.kb.motifModel)
+        for (const x of learntSymbols({ ...runtime.kb.motifModel, symbolThreshold: 0.3 }, read.motifFeatures)) {
+          if (e.found.has(x.id)) continue;
+          for (const t of [0.4, 0.5, 0.6, 0.7, 0.8]) {
+            if (x.probability < t) continue;
+            const a = byThreshold.get(t) ?? { right: 0, wrong: 0 };
+            if (e.symbols.has(x.id)) a.right += 1;
+            else a.wrong += 1;
+            byThreshold.set(t, a);
+          }
+        }
+      const withModel = new Set(reading.motifs.map((m) => m.id));
+      for (const x of reading.symbols) {
+        if (e.found.has(x.name) || !e.symbols || !IMPLIED_SYMBOLS.includes(x.name)) continue;
+        const a = impliedAdded.get(x.name) ?? { right: 0, wrong: 0 };
+        if (e.symbols.has(x.name)) a.right += 1;
+        else a.wrong += 1;
+        impliedAdded.set(x.name, a);
+      }
       for (const id of withModel) {
         if (e.triggered.has(id)) continue;
         const a = added.get(id) ?? { right: 0, wrong: 0 };
@@ -250,6 +351,17 @@ if (process.argv.includes('--held-out')) {
     `added by the model (right/wrong): ${[...added]
       .sort((a, b) => b[1].right - a[1].right)
       .map(([id, a]) => `${id} ${a.right}/${a.wrong}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `implied symbols by threshold (right/wrong): ${[...byThreshold]
+      .map(([t, a]) => `${t} ${a.right}/${a.wrong}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `symbols implied by the model (right/wrong): ${[...impliedAdded]
+      .sort((a, b) => b[1].right - a[1].right)
+      .map(([name, a]) => `${name} ${a.right}/${a.wrong}`)
       .join(', ')}`,
   );
 } else {

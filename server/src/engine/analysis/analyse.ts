@@ -16,7 +16,7 @@ import type { Pronoun, TextSpan } from '../types';
 import { isOwnerMark, markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
 import { readLucidity } from './lucidity';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
-import { learntMotifs, motifFeatures, type MotifFeatures } from './motif-model';
+import { learntMotifs, learntSymbols, motifFeatures, type MotifFeatures } from './motif-model';
 import { detectMotifs } from './motifs';
 import { readTone } from './tone';
 
@@ -182,12 +182,18 @@ const FALSE_AWAKENING = 'false-awakening';
 
 /**
  * Whether the dream tells more than a waking: at least two things done or seen, not denied, before or after
- * its first waking ("I woke up, made coffee, the kitchen was wrong"). A telling that is only the waking ("I
- * woke at around four and did not sleep again") has no false awakening in it.
+ * its first waking ("I woke up, made coffee, the kitchen was wrong"), and a waking again. A telling that is only
+ * the waking ("I woke at around four and did not sleep again") has no false awakening in it.
  */
 function moreThanWaking(doc: DreamDocument): boolean {
-  const waking = doc.tokens.find((t) => t.isWord && !t.negated && t.forms.includes('wake'));
+  const wakings = doc.tokens.filter(
+    (t) => t.isWord && !t.negated && (t.forms.includes('wake') || t.normal === 'awake'),
+  );
+  const waking = wakings[0];
   if (!waking) return true;
+  // And a second waking, the real one or another false one ("…then I woke up for real"): 114 of the 125 false
+  // awakenings of the dev halves and training sets tell two; one waking and a coffee is a morning.
+  if (wakings.length < 2) return false;
   const told = (ts: Token[]) => ts.filter((t) => t.isWord && !t.negated && (t.pos === 'VERB' || t.pos === 'NOUN'));
   return told(doc.tokens.slice(waking.index + 1)).length >= 2 || told(doc.tokens.slice(0, waking.index)).length >= 2;
 }
@@ -1785,41 +1791,49 @@ export class DreamAnalyser {
       const m = motifs[k];
       if (m && ((noFlight && FLYING_MOTIFS.has(m.id)) || watched(narrative, m.sentence, m.id))) motifs.splice(k, 1);
     }
-    // A motif's own image, told without its word: a leap that never comes down is still flying (the symbol
-    // is anchored on the first verb, else noun or adjective, of the sentence the motif was read in).
-    for (const m of motifs) {
-      const entry = this.deps.kb.motifs.find((x) => x.id === m.id);
-      const sentence = narrative.sentences[m.sentence];
-      if (!entry?.implies || !sentence) continue;
+    // A symbol told without its word, at a sentence of the story: anchored on the sentence's first verb, else
+    // noun or adjective, and quoted as the few words that tell it ("Kept going, up past the barre"), not one word.
+    // Only where the symbol's word is not written at all: where it is written but was set aside ("a wedding dress",
+    // "flying a kite", "the drowned town", "there was no one in the room"), that reading stands.
+    const impliedAt = (name: string, index: number) => {
+      const sentence = narrative.sentences[index];
+      if (!sentence) return;
       const words = narrative.tokens.slice(sentence.start, sentence.end).filter((t) => t.isWord);
       const at =
         words.find((t) => t.pos === 'VERB') ?? words.find((t) => t.pos === 'NOUN' || t.pos === 'ADJ') ?? words[0];
-      if (!at) continue;
-      for (const name of entry.implies) {
-        // Only a motif told without the symbol's word: where the word is written but was set aside ("a wedding
-        // dress", "flying a kite", "the drowned town"), that reading stands.
-        const symbol = this.deps.kb.byName.get(name);
-        const terms = new Set([name, ...(symbol?.synonyms ?? [])]);
-        if (narrative.tokens.some((t) => t.isWord && (terms.has(t.lemma) || t.forms.some((f) => terms.has(f)))))
-          continue;
-        // Quoted as the few words that tell it ("Kept going, up past the barre"), not one word.
-        const told: Token[] = [];
-        let words = 0;
-        for (const t of narrative.tokens.slice(at.index, Math.min(sentence.end, at.index + 9))) {
-          if (told.length > 0 && !t.isWord && /^[.;:!?—–()]$/.test(t.text)) break;
-          if (t.isWord && ++words > 6) break;
-          told.push(t);
-        }
-        while (told.length > 1 && !told.at(-1)?.isWord) told.pop();
-        implySymbol(allHits, name, {
-          surface: surfaceOf(told),
-          source: 'narrative',
-          sentence: at.sentence,
-          token: at.index,
-          length: told.length,
-          typo: false,
-        });
+      if (!at) return;
+      const symbol = this.deps.kb.byName.get(name);
+      const terms = new Set([name, ...(symbol?.synonyms ?? [])]);
+      if (narrative.tokens.some((t) => t.isWord && (terms.has(t.lemma) || t.forms.some((f) => terms.has(f))))) return;
+      const told: Token[] = [];
+      let count = 0;
+      for (const t of narrative.tokens.slice(at.index, Math.min(sentence.end, at.index + 9))) {
+        if (told.length > 0 && !t.isWord && /^[.;:!?—–()]$/.test(t.text)) break;
+        if (t.isWord && ++count > 6) break;
+        told.push(t);
       }
+      while (told.length > 1 && !told.at(-1)?.isWord) told.pop();
+      implySymbol(allHits, name, {
+        surface: surfaceOf(told),
+        source: 'narrative',
+        sentence: at.sentence,
+        token: at.index,
+        length: told.length,
+        typo: false,
+      });
+    };
+    // A motif's own image, told without its word: a leap that never comes down is still flying.
+    for (const m of motifs) {
+      const entry = this.deps.kb.motifs.find((x) => x.id === m.id);
+      for (const name of entry?.implies ?? []) impliedAt(name, m.sentence);
+    }
+    // Symbols the story implies, weighed by the learnt model: "I couldn't move, something heavy on my chest" is
+    // paralysis, "in nothing but my socks in front of the whole class" nakedness. Never one the dream denies or a
+    // motif rules out, and only at a sentence of the story (not the title or a tag).
+    if (model && readable) {
+      const denied = new Set(negatedMentions.map((n) => n.symbol));
+      for (const s of learntSymbols(model, features))
+        if (s.sentence >= 0 && !denied.has(s.id) && !noSymbol.has(s.id)) impliedAt(s.id, s.sentence);
     }
     // A false awakening is a dream within a dream: the waking it tells of is one.
     if (motifs.some((m) => m.id === 'false-awakening'))

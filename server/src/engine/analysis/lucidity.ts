@@ -31,7 +31,7 @@ const LUCID_STATE =
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then|mate|man|dude|bro|pal|love|lads|guys)\b))/gi;
 
 /** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
 const NOT_WOKEN_REALISATION =
@@ -76,7 +76,7 @@ const RETRACTION =
 
 /** Words shortly before a realisation that deny or undo it ("you'd think I'd have realised it was a dream"). */
 const DENIAL =
-  /n['’]t\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b|['’]d\s+have\b|\bid\s+have\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|maybe|perhaps|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
+  /n['’]t\b|\b(?:could|should|would|might|shoud|shud|shuld|coud|cud|woud|wud)(?:\s+(?:have|hav|of)|'ve|ve)\b|\b(?:shoulda|coulda|woulda|shouldve|couldve|wouldve)\b|['’]d\s+have\b|\bid\s+have\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|maybe|perhaps|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
 /** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
 const WAKING =
   /\b(woke|wake|waking|awoke|awake|awoken|woken|morning|alarm\s+(?:went|goes|go|rang|rings|sounded|buzzed))\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
@@ -169,8 +169,9 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
           /\b(know|knew|realised|realized|realise|realize|noticed|notice|sure|aware|idea)\s*$/i.test(
             s.text.slice(0, m.index),
           );
+        // "cats can't talk, so this is a dream": what the realisation is reasoned from is no denial of it.
         const prefix =
-          /^[,—–:]/.test(m[0]) && !knowingBefore
+          /^(?:[,—–:]|so\s)/i.test(m[0]) && !knowingBefore
             ? ''
             : before(s.text.slice(0, m.index).replace(/[,—–:]\s*$/, ''), m.index);
         // "My mum said 'it's a dream'", "He then said…": someone else's words are no realisation of the
@@ -189,7 +190,9 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
         // "my reality check never worked": a denial inside the words of the realisation undoes it too.
         // Only the clause of the realisation itself: "it clicked: eagles don't talk, I'm dreaming", "I thought hang
         // on, that's not right, this is a dream" deny something else.
-        const ownClause = m[0].slice(m[0].search(/[,:;—–][^,:;—–]*$/) + 1);
+        // ("dogs can't sing so this is a dream": the reason given before "so" is another clause.)
+        const lastBreak = /(?:[,:;—–]|\bso\b)(?![^]*(?:[,:;—–]|\bso\b))/i.exec(m[0]);
+        const ownClause = lastBreak ? m[0].slice(lastBreak.index + lastBreak[0].length) : m[0];
         const deniedInside =
           re !== NOT_WOKEN_REALISATION &&
           /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b/i.test(

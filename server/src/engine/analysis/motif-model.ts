@@ -79,21 +79,28 @@ export interface LearntMotif {
 const MIN_SUPPORT = 2;
 const SUPPORT_WEIGHT = 0.25;
 
-/** The motifs the model finds at or above its threshold, most likely first. */
-export function learntMotifs(model: MotifModel, features: MotifFeatures): LearntMotif[] {
+type Weighed = MotifModel['motifs'][number];
+
+/** Each entry's probability over the features present, with its strongest word's sentence and its support. */
+function weigh(
+  model: MotifModel,
+  entries: readonly Weighed[],
+  features: MotifFeatures,
+  threshold: number,
+): LearntMotif[] {
   const present: Array<[number, number, boolean]> = [];
   for (const [feature, sentence] of features) {
     const index = model.index.get(feature);
     if (index !== undefined) present.push([index, sentence, !feature.startsWith('S:') && !feature.startsWith('C:')]);
   }
   const out: LearntMotif[] = [];
-  for (const motif of model.motifs) {
-    let score = motif.bias;
+  for (const entry of entries) {
+    let score = entry.bias;
     let strongest = 0;
     let sentence = -1;
     let support = 0;
     for (const [index, at, word] of present) {
-      const w = motif.weights.get(index);
+      const w = entry.weights.get(index);
       if (w === undefined) continue;
       score += w;
       if (word && w >= SUPPORT_WEIGHT) support += 1;
@@ -103,7 +110,22 @@ export function learntMotifs(model: MotifModel, features: MotifFeatures): Learnt
       }
     }
     const probability = 1 / (1 + Math.exp(-score));
-    if (probability >= model.threshold && support >= MIN_SUPPORT) out.push({ id: motif.id, probability, sentence });
+    if (probability >= threshold && support >= MIN_SUPPORT) out.push({ id: entry.id, probability, sentence });
   }
   return out.sort((a, b) => b.probability - a.probability);
+}
+
+/** The motifs the model finds at or above its threshold, most likely first. */
+export function learntMotifs(model: MotifModel, features: MotifFeatures): LearntMotif[] {
+  return weigh(model, model.motifs, features, model.threshold);
+}
+
+/**
+ * Symbols the story implies without their word, at or above the model's symbol threshold (`id` is the symbol's
+ * name): the dreamer who "couldn't move, something heavy on my chest" tells of paralysis, the one "in nothing but
+ * my socks in front of the whole class" of nakedness. Only symbols that labelled dreams showed to be implied this
+ * way are learnt (scripts/train-motif-model.ts).
+ */
+export function learntSymbols(model: MotifModel, features: MotifFeatures): LearntMotif[] {
+  return weigh(model, model.symbols, features, model.symbolThreshold);
 }

@@ -373,3 +373,50 @@ describe("a comic's figures of speech", () => {
     expect(names(await analyse('They have killed for money before.'))).toContain('kill');
   });
 });
+
+describe('a realisation after a reason, a vocative, or a slip of spelling', () => {
+  it('reads "X can\'t be, so this is a dream" and "this is a dream mate" as lucid', async () => {
+    await expectLucidity(
+      [
+        "I told her horses can't talk so this is a DREAM, and then I took off over the fence.",
+        'Right there on the platform I went hold on, this is a dream mate.',
+      ],
+      true,
+    );
+  });
+  it('reads "shoud have known", "should of known" as no realisation', async () => {
+    await expectLucidity(
+      [
+        'sat the maths paper again, i shoud have known it was a dream i finished school years ago',
+        'I should of known it was a dream, the stairs went on forever.',
+      ],
+      false,
+    );
+  });
+});
+
+describe('Welsh', () => {
+  it('is read as Welsh, which the trigram detector does not know, and gets no English reading', async () => {
+    const a = await analyse('Roeddwn i ar y traeth gyda fy nhad, ac roedd y môr yn dod i mewn yn gyflym iawn.');
+    expect(a.language).toBe('cy');
+    expect(a.symbols).toEqual([]);
+    expect(
+      (await analyse('My nan was in the chapel in Llanelli singing, and the rain came down on the hill.')).language,
+    ).toBe('en');
+  });
+});
+
+describe('symbols the story implies without their word', () => {
+  it('reads paralysis where the dreamer could not move in bed and something sat on them', async () => {
+    const a = await analyse(
+      'I opened my eyes in my own bed but I could not move a muscle, not even a finger, and something heavy was pressing on my chest while I lay there.',
+    );
+    expect(names(a)).toContain('paralysis');
+  });
+  it('does not read it from a denial or when the dreamer moved freely', async () => {
+    expect(names(await analyse('I was not paralysed at all, I got up and made tea.'))).not.toContain('paralysis');
+    expect(names(await analyse('I lay in bed for a while, then got up and walked to the shop.'))).not.toContain(
+      'paralysis',
+    );
+  });
+});

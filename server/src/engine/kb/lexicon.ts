@@ -95,6 +95,7 @@ export const LEXICON_LISTS = [
   'verb-same-idea',
   'writing-words',
   'mail-words',
+  'welsh-marks',
 ] as const;
 export type LexiconName = (typeof LEXICON_LISTS)[number];
 

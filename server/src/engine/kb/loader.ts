@@ -258,7 +258,8 @@ export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<Knowledge
   const modelText = await readOptional(path.join(dir, MOTIF_MODEL_FILE));
   if (modelText !== null) sources.push({ file: MOTIF_MODEL_FILE, text: modelText });
   const kb = await indexKnowledgeBase(symbols, motifs, fingerprintOf([...sources, ...lexicon.sources]));
-  if (modelText !== null) kb.motifModel = readMotifModel(parseJson(modelText, MOTIF_MODEL_FILE), kb.motifs);
+  if (modelText !== null)
+    kb.motifModel = readMotifModel(parseJson(modelText, MOTIF_MODEL_FILE), kb.motifs, new Set(kb.byName.keys()));
   return kb;
 }
 
@@ -274,20 +275,38 @@ async function readOptional(file: string): Promise<string | null> {
 }
 
 /** Validates the motif model against its schema and the motifs it names, and indexes it. */
-export function readMotifModel(raw: unknown, motifs: readonly MotifEntry[]): MotifModel {
+export function readMotifModel(
+  raw: unknown,
+  motifs: readonly MotifEntry[],
+  symbolNames?: ReadonlySet<string>,
+): MotifModel {
   const parsed = motifModelFileSchema.safeParse(raw);
   if (!parsed.success)
     throw new KnowledgeBaseError(`knowledge base: ${MOTIF_MODEL_FILE} is invalid: ${describeIssues(parsed.error)}`);
   const file = parsed.data;
   const known = new Set(motifs.map((m) => m.id));
   const index = new Map(file.features.map((f, i) => [f, i]));
-  const out: MotifModel = { threshold: file.threshold, index, motifs: [] };
+  const out: MotifModel = {
+    threshold: file.threshold,
+    index,
+    motifs: [],
+    symbolThreshold: file.symbolThreshold ?? 1,
+    symbols: [],
+  };
   for (const [id, entry] of Object.entries(file.motifs)) {
     if (!known.has(id)) throw new KnowledgeBaseError(`knowledge base: ${MOTIF_MODEL_FILE} names unknown motif "${id}"`);
     const bad = entry.weights.find(([i]) => i >= file.features.length);
     if (bad)
       throw new KnowledgeBaseError(`knowledge base: ${MOTIF_MODEL_FILE} "${id}" weighs unknown feature ${bad[0]}`);
     out.motifs.push({ id, bias: entry.bias, weights: new Map(entry.weights) });
+  }
+  for (const [name, entry] of Object.entries(file.symbols ?? {})) {
+    if (symbolNames && !symbolNames.has(name))
+      throw new KnowledgeBaseError(`knowledge base: ${MOTIF_MODEL_FILE} names unknown symbol "${name}"`);
+    const bad = entry.weights.find(([i]) => i >= file.features.length);
+    if (bad)
+      throw new KnowledgeBaseError(`knowledge base: ${MOTIF_MODEL_FILE} "${name}" weighs unknown feature ${bad[0]}`);
+    out.symbols.push({ id: name, bias: entry.bias, weights: new Map(entry.weights) });
   }
   return out;
 }

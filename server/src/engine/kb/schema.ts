@@ -88,19 +88,24 @@ export type MotifEntry = z.infer<typeof motifEntrySchema>;
  * kb/motif-model.json, written by scripts/train-motif-model.ts: a logistic model per motif over the
  * features of analysis/motif-model.ts. Weights are sparse: [feature index, weight] pairs.
  */
+const weightsSchema = z.strictObject({
+  bias: z.number(),
+  weights: z.array(z.tuple([z.number().int().nonnegative(), z.number()])),
+});
+
 export const motifModelFileSchema = z.strictObject({
   about: z.string().min(20),
   trainedOn: z.record(z.string(), z.number().int().nonnegative()),
   settings: z.record(z.string(), z.number()),
   threshold: z.number().gt(0).lt(1),
   features: z.array(z.string().min(3)).min(1),
-  motifs: z.record(
-    z.string().regex(/^[a-z0-9-]+$/),
-    z.strictObject({
-      bias: z.number(),
-      weights: z.array(z.tuple([z.number().int().nonnegative(), z.number()])),
-    }),
-  ),
+  motifs: z.record(z.string().regex(/^[a-z0-9-]+$/), weightsSchema),
+  /**
+   * Symbols a story implies without their word ("I couldn't move, something was sitting on my chest" is
+   * paralysis), each a logistic model over the same features, used at or above `symbolThreshold`.
+   */
+  symbolThreshold: z.number().gt(0).lt(1).optional(),
+  symbols: z.record(z.string().regex(/^[a-z][a-z -]*$/), weightsSchema).optional(),
 });
 export type MotifModelFile = z.infer<typeof motifModelFileSchema>;
 
@@ -109,6 +114,9 @@ export interface MotifModel {
   threshold: number;
   index: Map<string, number>;
   motifs: Array<{ id: string; bias: number; weights: Map<number, number> }>;
+  /** Symbols implied by the story (symbol name as id), used at or above `symbolThreshold`. */
+  symbolThreshold: number;
+  symbols: Array<{ id: string; bias: number; weights: Map<number, number> }>;
 }
 
 export const KB_CATEGORIES = [

@@ -894,6 +894,9 @@ function pronounFor(doc: DreamDocument, token: Token, words: string[]): Pronoun 
   return null;
 }
 
+/** Symbols named by an adjective, a state one is in: "being naked", "being underwater". */
+const STATE_NAMES = new Set(['naked', 'underwater']);
+
 /** How a detected symbol can be referred to in a sentence of the interpretation. */
 function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null): string {
   const name = symbol.name;
@@ -915,9 +918,10 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const head = span.length > 1 ? span.find((t) => t.forms.some((f) => terms.has(f)) && t.pos !== 'VERB') : undefined;
   const token = head ?? first;
   if (span.length > 1 && !head) {
-    // A phrase such as "realised I was dreaming" or "car crashed" is referred to by the symbol's name.
+    // A phrase such as "realised I was dreaming" or "car crashed" is referred to by the symbol's name; a state
+    // the story implies ("nothing on but my socks", "breathing under the water") as being in it.
     if (first.pos === 'VERB' || first.pos === 'ADP' || span.some((t) => t.forms.some((f) => terms.has(f))))
-      return `the ${name}`;
+      return STATE_NAMES.has(name) ? `being ${name}` : `the ${name}`;
     return `the ${lower}`;
   }
   // "a bright light" tagged adverb + adjective: a phrase ending in the symbol's word is that thing.
@@ -1795,12 +1799,15 @@ export class DreamAnalyser {
     // noun or adjective, and quoted as the few words that tell it ("Kept going, up past the barre"), not one word.
     // Only where the symbol's word is not written at all: where it is written but was set aside ("a wedding dress",
     // "flying a kite", "the drowned town", "there was no one in the room"), that reading stands.
-    const impliedAt = (name: string, index: number) => {
+    const impliedAt = (name: string, index: number, word?: string) => {
       const sentence = narrative.sentences[index];
       if (!sentence) return;
       const words = narrative.tokens.slice(sentence.start, sentence.end).filter((t) => t.isWord);
       const at =
-        words.find((t) => t.pos === 'VERB') ?? words.find((t) => t.pos === 'NOUN' || t.pos === 'ADJ') ?? words[0];
+        (word !== undefined ? words.find((t) => (t.lemma || t.normal).toLowerCase() === word) : undefined) ??
+        words.find((t) => t.pos === 'VERB') ??
+        words.find((t) => t.pos === 'NOUN' || t.pos === 'ADJ') ??
+        words[0];
       if (!at) return;
       const symbol = this.deps.kb.byName.get(name);
       const terms = new Set([name, ...(symbol?.synonyms ?? [])]);
@@ -1832,8 +1839,10 @@ export class DreamAnalyser {
     // motif rules out, and only at a sentence of the story (not the title or a tag).
     if (model && readable) {
       const denied = new Set(negatedMentions.map((n) => n.symbol));
+      // Quoted from the word that weighed most for it ("nothing on but my socks", "could not move a muscle").
       for (const s of learntSymbols(model, features))
-        if (s.sentence >= 0 && !denied.has(s.id) && !noSymbol.has(s.id)) impliedAt(s.id, s.sentence);
+        if (s.word && s.word.sentence >= 0 && !denied.has(s.id) && !noSymbol.has(s.id))
+          impliedAt(s.id, s.word.sentence, s.word.text);
     }
     // A false awakening is a dream within a dream: the waking it tells of is one.
     if (motifs.some((m) => m.id === 'false-awakening'))

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../index';
 import { DEFAULT_KB_DIR, loadKnowledgeBase, MOTIF_MODEL_FILE, readMotifModel } from '../kb/loader';
-import { learntMotifs } from './motif-model';
+import { learntMotifs, learntSymbols } from './motif-model';
 import { testDream } from '../../../test/engine';
 
 /** Issue 11, item 1: the learnt half of motif recognition (analysis/motif-model.ts). */
@@ -124,7 +124,14 @@ describe('learnt motifs', () => {
           ['B:behind_me', 3],
         ]),
       ),
-    ).toEqual([{ id: 'being-chased', probability: expect.closeTo(1 / (1 + Math.exp(-0.2)), 6), sentence: 2 }]);
+    ).toEqual([
+      {
+        id: 'being-chased',
+        probability: expect.closeTo(1 / (1 + Math.exp(-0.2)), 6),
+        sentence: 2,
+        word: { text: 'follow', sentence: 2 },
+      },
+    ]);
     // A symbol alone is over the threshold but is one thing, not a story.
     expect(
       learntMotifs(
@@ -145,6 +152,81 @@ describe('learnt motifs', () => {
         ]),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('symbols the story implies', () => {
+  const file = (symbols: Record<string, { bias: number; weights: Array<[number, number]> }>) => ({
+    about: 'a hand-made model for the test',
+    trainedOn: {},
+    settings: {},
+    threshold: 0.5,
+    features: ['B:could_not', 'U:move', 'S:bed', 'U:chest'],
+    motifs: {},
+    symbolThreshold: 0.7,
+    symbols,
+  });
+
+  it('are read at their own threshold, from two words of the dream, cited by the word that weighed most', async () => {
+    const kb = await loadKnowledgeBase();
+    const model = readMotifModel(
+      file({
+        paralysis: {
+          bias: -2,
+          weights: [
+            [0, 1.2],
+            [1, 1.5],
+            [2, 2],
+            [3, 0.4],
+          ],
+        },
+      }),
+      kb.motifs,
+      new Set(kb.byName.keys()),
+    );
+    const found = learntSymbols(
+      model,
+      new Map([
+        ['B:could_not', 1],
+        ['U:move', 1],
+        ['U:chest', 2],
+      ]),
+    );
+    expect(found).toEqual([
+      {
+        id: 'paralysis',
+        probability: expect.closeTo(1 / (1 + Math.exp(-1.1)), 6),
+        sentence: 1,
+        word: { text: 'move', sentence: 1 },
+      },
+    ]);
+    // Below the symbol threshold (0.7), though over the motifs' (0.5).
+    expect(
+      learntSymbols(
+        model,
+        new Map([
+          ['B:could_not', 0],
+          ['U:chest', 0],
+        ]),
+      ),
+    ).toEqual([]);
+    // A symbol of the dream alone is no story.
+    expect(
+      learntSymbols(
+        model,
+        new Map([
+          ['S:bed', 0],
+          ['U:move', 0],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('must name symbols of the knowledge base', async () => {
+    const kb = await loadKnowledgeBase();
+    expect(() =>
+      readMotifModel(file({ 'sleep gremlin': { bias: 0, weights: [] } }), kb.motifs, new Set(kb.byName.keys())),
+    ).toThrow(/unknown symbol "sleep gremlin"/);
   });
 });
 

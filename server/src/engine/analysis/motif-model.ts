@@ -69,6 +69,8 @@ export interface LearntMotif {
   probability: number;
   /** The sentence of the feature that weighed most for it (-1: a tag or a symbol of the title). */
   sentence: number;
+  /** Of the dream's own words (not its symbols or their categories), the one that weighed most for it and its sentence. */
+  word?: { text: string; sentence: number };
 }
 
 /**
@@ -88,10 +90,11 @@ function weigh(
   features: MotifFeatures,
   threshold: number,
 ): LearntMotif[] {
-  const present: Array<[number, number, boolean]> = [];
+  const present: Array<[number, number, boolean, string]> = [];
   for (const [feature, sentence] of features) {
     const index = model.index.get(feature);
-    if (index !== undefined) present.push([index, sentence, !feature.startsWith('S:') && !feature.startsWith('C:')]);
+    if (index !== undefined)
+      present.push([index, sentence, !feature.startsWith('S:') && !feature.startsWith('C:'), feature]);
   }
   const out: LearntMotif[] = [];
   for (const entry of entries) {
@@ -99,18 +102,24 @@ function weigh(
     let strongest = 0;
     let sentence = -1;
     let support = 0;
-    for (const [index, at, word] of present) {
+    let strongestWord = 0;
+    let word: LearntMotif['word'];
+    for (const [index, at, isWord, feature] of present) {
       const w = entry.weights.get(index);
       if (w === undefined) continue;
       score += w;
-      if (word && w >= SUPPORT_WEIGHT) support += 1;
+      if (isWord && w >= SUPPORT_WEIGHT) support += 1;
       if (w > strongest) {
         strongest = w;
         sentence = at;
       }
+      if (isWord && w > strongestWord) {
+        strongestWord = w;
+        word = { text: feature.slice(2).split('_')[0] ?? '', sentence: at };
+      }
     }
     const probability = 1 / (1 + Math.exp(-score));
-    if (probability >= threshold && support >= MIN_SUPPORT) out.push({ id: entry.id, probability, sentence });
+    if (probability >= threshold && support >= MIN_SUPPORT) out.push({ id: entry.id, probability, sentence, word });
   }
   return out.sort((a, b) => b.probability - a.probability);
 }

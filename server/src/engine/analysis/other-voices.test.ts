@@ -413,6 +413,14 @@ describe('symbols the story implies without their word', () => {
     );
     expect(names(a)).toContain('paralysis');
   });
+  it('names them in the reading by their own name, quoting the words that tell them', async () => {
+    const text =
+      'I was at the front of the lecture hall giving my talk and looked down: I had nothing on but my socks. The whole class was staring.';
+    expect(names(await analyse(text))).toContain('naked');
+    const { content } = await engine.interpret({ dream: testDream(text), intention: null, history: [], previous: [] });
+    expect(content).toMatch(/being naked/);
+    expect(content).not.toMatch(/\bthe naked\b|is a kind of naked/);
+  });
   it('does not read it from a denial or when the dreamer moved freely', async () => {
     expect(names(await analyse('I was not paralysed at all, I got up and made tea.'))).not.toContain('paralysis');
     expect(names(await analyse('I lay in bed for a while, then got up and walked to the shop.'))).not.toContain(

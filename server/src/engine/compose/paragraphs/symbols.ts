@@ -84,7 +84,12 @@ export function symbols(ctx: ComposeContext): string {
       symbol.via === 'hypernym'
         ? pickSafe(ctx, [
             `You wrote ${quote(symbol.surface)}; in dream imagery that belongs with ${byName(symbol)}.`,
-            `In dream language, ${symbol.mention} ${agree(symbol, 'is a kind of', 'are a kind of')} ${symbol.name}.`,
+            // ("the paralysis is a kind of paralysis": a symbol the story implies is named by its own name.)
+            ...(symbol.mention.toLowerCase().endsWith(symbol.name)
+              ? []
+              : [
+                  `In dream language, ${symbol.mention} ${agree(symbol, 'is a kind of', 'are a kind of')} ${symbol.name}.`,
+                ]),
           ])
         : !surfaceShown
           ? pickSafe(ctx, [

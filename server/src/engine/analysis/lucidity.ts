@@ -24,7 +24,7 @@ export interface LucidReading {
 const REALISATION =
   /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
 const LUCID_STATE =
-  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b/gi;
+  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b|\b(?:a|another|proper|full|fully|real|my first|properly)\s+lucid\s+one\b/gi;
 
 /**
  * The realisation said or thought in the dreamer's own words, as a sentence of its own or after
@@ -176,7 +176,11 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
             : before(s.text.slice(0, m.index).replace(/[,—–:]\s*$/, ''), m.index);
         // "My mum said 'it's a dream'", "He then said…": someone else's words are no realisation of the
         // dreamer's ("I actually said", "I turned to him and said" are the dreamer's).
-        if (re === SAID_REALISATION && !dreamerSpeaks(sayingHead(s.text, m.index, m[0]))) continue;
+        // ("…the same thing Tom says, and I went: hang on, I'm asleep": the dreamer's own saying may follow.)
+        if (re === SAID_REALISATION && !dreamerSpeaks(sayingHead(s.text, m.index, m[0]))) {
+          re.lastIndex = m.index + 1;
+          continue;
+        }
         // "I thought, this is a dream?": a question is no realisation.
         if (/^\s*\?/.test(s.text.slice(m.index + m[0].length))) {
           denied ??= span;
@@ -197,7 +201,9 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
           re !== NOT_WOKEN_REALISATION &&
           /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b/i.test(
             ownClause,
-          );
+          ) ||
+          // "how I knew afterwards it was a dream", "I think maybe this is a dream": known later, or only wondered.
+          /\b(?:afterwards|afterward|later|in hindsight|looking back|maybe|perhaps|possibly)\b/i.test(m[0]);
         // "which is how I know it was a dream": knowing now that it was is the telling, looking back.
         const lookingBack =
           (re === REALISATION || re === PLAIN_REALISATION) &&

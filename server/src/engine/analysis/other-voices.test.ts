@@ -428,3 +428,25 @@ describe('symbols the story implies without their word', () => {
     );
   });
 });
+
+describe('realisations among other people’s words, and ones known later', () => {
+  it('reads the dreamer’s own saying after someone else’s, and "a proper lucid one"', async () => {
+    await expectLucidity(
+      [
+        'Same song again, the same line Gareth sings, and I went: hang on, I’m asleep, this is a dream.',
+        'Proper lucid one! The lamp posts bent down to say hello and I steered the whole street.',
+      ],
+      true,
+    );
+  });
+  it('reads a dream known to be one afterwards, or only wondered about, as no realisation', async () => {
+    await expectLucidity(
+      [
+        'Everything went perfectly at the market, which is how I knew afterwards it was a dream.',
+        'I think maybe this is a dream, so I pinch my hand, and it hurts, so no, it is real.',
+        'It was not a lucid one, sadly; the stairs just kept going.',
+      ],
+      false,
+    );
+  });
+});

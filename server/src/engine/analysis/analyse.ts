@@ -103,6 +103,63 @@ const SCREEN_WORDS = new Set([
   'stage',
   'news',
 ]);
+/** Words after a famous name that make it their work, not them: "that Fleetwood Mac song", "Chopin waltzes". */
+const WORKS_OF = new Set([
+  'song',
+  'songs',
+  'track',
+  'tracks',
+  'tune',
+  'tunes',
+  'album',
+  'albums',
+  'record',
+  'records',
+  'waltz',
+  'waltzes',
+  'concerto',
+  'symphony',
+  'documentary',
+  'poster',
+  'posters',
+  'film',
+  'films',
+  'movie',
+  'movies',
+  'book',
+  'books',
+  'lyrics',
+  'playlist',
+  'cover',
+  'mug',
+  't-shirt',
+  'shirt',
+]);
+/** Words before a famous name that make it their music: "playing Abba", "some Abba", "by Elvis". */
+const PLAYED = new Set(['playing', 'plays', 'played', 'play', 'some', 'by', 'blasting', 'singing', 'sang', 'sings']);
+/** Where a famous person is only heard or shown. */
+const HEARD_OR_SHOWN = new Set([
+  ...SCREEN_WORDS,
+  'radio',
+  'documentary',
+  'speaker',
+  'speakers',
+  'headphones',
+  'earphones',
+]);
+
+/** A famous name heard, played or shown in the dream, not someone met there. */
+function playedOrShown(doc: DreamDocument, h: SymbolHit): boolean {
+  const before = doc.tokens
+    .slice(0, h.token)
+    .reverse()
+    .find((t) => t.isWord);
+  const after = doc.tokens.slice(h.token + Math.max(1, h.length)).find((t) => t.isWord);
+  if (after && after.sentence === h.sentence && WORKS_OF.has(after.normal)) return true;
+  if (before && before.sentence === h.sentence && PLAYED.has(before.normal)) return true;
+  return doc.tokens.some((t) => t.sentence === h.sentence && t.isWord && HEARD_OR_SHOWN.has(t.normal));
+}
+
 /** At most this many tokens between a reaction and the waking it comes with ("I shouted Jesus! and woke up"). */
 const REACTION_REACH = 8;
 const TOPIC_VERBS = wordList('topic-verbs');
@@ -1536,6 +1593,18 @@ export class DreamAnalyser {
       );
     };
     const images = hits.filter((h) => !notAnImage(h));
+    // A famous name heard or shown, not met: "the radio plays that Fleetwood Mac song", "some Abba", "Chopin
+    // waltzes", "Harry Styles on the telly", "a Schumacher poster on the wall".
+    for (let i = images.length - 1; i >= 0; i -= 1) {
+      const h = images[i];
+      if (
+        h?.source === 'narrative' &&
+        h.symbol.name === CELEBRITY &&
+        h.term === CELEBRITY &&
+        playedOrShown(narrative, h)
+      )
+        images.splice(i, 1);
+    }
     // Someone else's singing is music in the scene.
     const othersSinging = hits.find(
       (h) => h.source === 'narrative' && h.symbol.name === 'sing' && someoneElseSings(narrative.tokens, h.token),

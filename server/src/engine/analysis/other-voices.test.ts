@@ -450,3 +450,29 @@ describe('realisations among other people’s words, and ones known later', () =
     );
   });
 });
+
+describe('famous people', () => {
+  it('are met when they come into the dream, by the names people write', async () => {
+    for (const text of [
+      'Mary Berry came into the bakery and bought a sausage roll.',
+      'Stormzy got on the bus and sat next to me.',
+      'tom jones was in the queue behind me at the co-op',
+    ]) {
+      const a = await analyse(text);
+      expect(names(a), text).toContain('celebrity');
+      expect(motifs(a), text).toContain('meeting-a-celebrity');
+    }
+  });
+  it('are not met when only their music is played or they are on a screen or a poster', async () => {
+    for (const text of [
+      'The radio in the van was playing that Fleetwood Mac song again.',
+      'At the reception the band started playing some Elvis and everyone danced.',
+      'My old bedroom, a Schumacher poster on the wall and the Scalextric on the carpet.',
+      'I was in the waiting room and Taylor Swift was on the telly doing an interview.',
+    ]) {
+      const a = await analyse(text);
+      expect(names(a), text).not.toContain('celebrity');
+      expect(motifs(a), text).not.toContain('meeting-a-celebrity');
+    }
+  });
+});

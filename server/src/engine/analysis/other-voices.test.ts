@@ -476,3 +476,17 @@ describe('famous people', () => {
     }
   });
 });
+
+describe('figures of speech of work going well, time and pain', () => {
+  it('reads "killing it", "the hours flew", "my back killing me", a flying lap as figures', async () => {
+    expect(names(await analyse('We were killing it at the market, forty customers before ten.'))).not.toContain('kill');
+    expect(names(await analyse('The hours flew and we laughed all afternoon.'))).not.toContain('fly');
+    expect(names(await analyse('Loading the van, my back killing me.'))).not.toContain('kill');
+    expect(names(await analyse('Hamilton put in a flying lap.'))).not.toContain('fly');
+    expect(names(await analyse('I watched flying fish skip beside the boat.'))).toContain('fish');
+  });
+  it('still reads them literally where they are', async () => {
+    expect(names(await analyse('I was killing it with a rolled-up newspaper, the wasp.'))).toContain('kill');
+    expect(names(await analyse('The day I flew over the rooftops.'))).toContain('fly');
+  });
+});

@@ -39,8 +39,11 @@ const DEFAULT_SETTINGS = {
   minCount: 2,
   /** Weights smaller than this are left out of the file. */
   prune: 0.05,
-  /** How much more a near miss of the paraphrases counts as a negative: the words of a motif without it. */
-  nearMissWeight: 10,
+  /**
+   * How much more a near miss of the paraphrases counts as a negative: the words of a motif without it (10 until
+   * the ninth round; with its seven training sets, "I had the same sandwich I always have" read as a recurring place).
+   */
+  nearMissWeight: 20,
   /** A motif needs this many positive training dreams to be learnt. */
   minPositives: 3,
 };
@@ -62,13 +65,17 @@ const THRESHOLD = Number(process.env.MOTIF_THRESHOLD ?? 0.25);
  * Symbols the labelled dreams show told without their word, learnt like the motifs over the same features (a
  * model per symbol, trained on the dreams whose reading did not find it): the dreamer who "couldn't move, something
  * sat on my chest" is labelled paralysis, the one "stood there in my socks while the whole class stared" naked.
- * IMPLIED_SYMBOLS='a,b' tries others (with --held-out); SYMBOL_THRESHOLD and SYMBOL_L2 as chosen there.
+ * The list is the symbols that leave-one-set-out (over all 55 training sets, the model refitted with L-BFGS in a
+ * throwaway script) showed implied often and reliably: paralysis 50 right / 2 wrong, an intruder 34/6, a guide 21/6,
+ * nakedness 16/1, a few each for the others. A celebrity is left to the famous names (the model read one into a
+ * chat show on the telly). The threshold was chosen with --held-out (FOLDS=8, this model itself): symbols it would
+ * imply, right/wrong, 30/3 at 0.4, 26/3 at 0.5, 19/3 at 0.6, 14/2 at 0.7.
+ * IMPLIED_SYMBOLS='a,b' tries others (with --held-out); SYMBOL_THRESHOLD and SYMBOL_L2 likewise.
  */
 const IMPLIED_SYMBOLS = (
-  process.env.IMPLIED_SYMBOLS ??
-  'paralysis,intruder,guide,naked,light,celebrity,stranger,partner,drive,search,fire,teacher,elder'
+  process.env.IMPLIED_SYMBOLS ?? 'paralysis,intruder,guide,naked,light,stranger,partner,drive,search,fire,teacher,elder'
 ).split(',');
-const SYMBOL_THRESHOLD = Number(process.env.SYMBOL_THRESHOLD ?? 0.7);
+const SYMBOL_THRESHOLD = Number(process.env.SYMBOL_THRESHOLD ?? 0.4);
 const SYMBOL_L2 = Number(process.env.SYMBOL_L2 ?? 3);
 /**
  * Motifs left to the triggers: lucidity (read only by lucidity.ts), and motifs a single thing would

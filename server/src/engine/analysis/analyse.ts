@@ -975,9 +975,15 @@ function mentionFor(symbol: KbSymbol, hit: SymbolHit, doc: DreamDocument | null)
   const head = span.length > 1 ? span.find((t) => t.forms.some((f) => terms.has(f)) && t.pos !== 'VERB') : undefined;
   const token = head ?? first;
   if (span.length > 1 && !head) {
-    // A phrase such as "realised I was dreaming" or "car crashed" is referred to by the symbol's name; a state
-    // the story implies ("nothing on but my socks", "breathing under the water") as being in it.
-    if (first.pos === 'VERB' || first.pos === 'ADP' || span.some((t) => t.forms.some((f) => terms.has(f))))
+    // A phrase such as "realised I was dreaming" or "car crashed" is referred to by the symbol's name; a symbol
+    // the story implies without its word by its name too, and a state as being in it ("nothing on but my
+    // socks": being naked).
+    if (
+      first.pos === 'VERB' ||
+      first.pos === 'ADP' ||
+      (hit.via === 'hypernym' && hit.term === name) ||
+      span.some((t) => t.forms.some((f) => terms.has(f)))
+    )
       return STATE_NAMES.has(name) ? `being ${name}` : `the ${name}`;
     return `the ${lower}`;
   }
@@ -1888,7 +1894,8 @@ export class DreamAnalyser {
         if (t.isWord && ++count > 6) break;
         told.push(t);
       }
-      while (told.length > 1 && !told.at(-1)?.isWord) told.pop();
+      // Ending on a word that needs the next ("…could not find the"), the quote is cut back to the last that does not.
+      while (told.length > 1 && (!told.at(-1)?.isWord || WEAK_ENDS.has(told.at(-1)?.normal ?? ''))) told.pop();
       implySymbol(allHits, name, {
         surface: surfaceOf(told),
         source: 'narrative',

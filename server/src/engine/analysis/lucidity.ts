@@ -198,10 +198,10 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
         const lastBreak = /(?:[,:;—–]|\bso\b)(?![^]*(?:[,:;—–]|\bso\b))/i.exec(m[0]);
         const ownClause = lastBreak ? m[0].slice(lastBreak.index + lastBreak[0].length) : m[0];
         const deniedInside =
-          re !== NOT_WOKEN_REALISATION &&
-          /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b/i.test(
-            ownClause,
-          ) ||
+          (re !== NOT_WOKEN_REALISATION &&
+            /n['’]t\b|\b(not|never|no|didnt|wasnt|couldnt)\b|\b(?:could|should|would|might)(?:\s+have|'ve)\b/i.test(
+              ownClause,
+            )) ||
           // "how I knew afterwards it was a dream", "I think maybe this is a dream": known later, or only wondered.
           /\b(?:afterwards|afterward|later|in hindsight|looking back|maybe|perhaps|possibly)\b/i.test(m[0]);
         // "which is how I know it was a dream": knowing now that it was is the telling, looking back.

@@ -45,14 +45,14 @@ const OUT_FILE = path.join(ROOT, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-26 at the end of the second edition's eighth round: in-sample symbols 0.978 / 0.96,
+  // Measured 2026-11-26 at the end of the second edition's ninth round: in-sample symbols 0.975 / 0.96,
   // motifs 0.983 / 1.
   inSample: { symbolPrecision: 0.95, symbolRecall: 0.94, motifPrecision: 0.95, motifRecall: 0.97 },
   // Held-out test splits, measured the same day; each mark is the figure less 0.025, rounded down (0.97 where
   // the figure is 1). The targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not
-  // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the seventh round.
-  // Second set: symbols P 0.871, symbols R 0.939, motifs R 0.818, negation 1.0, idioms 0.885, typos 0.927, language
-  // 0.975, nonsense 0.95 (was 0.871 / 0.939 / 0.773).
+  // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the eighth round.
+  // Second set: symbols P 0.871, symbols R 0.939, motifs R 0.818, negation 1, idioms 0.885, typos 0.927, language
+  // 0.975, nonsense 0.95 (was 0.871 / 0.939 / 0.818).
   second: {
     symbolPrecision: 0.84,
     symbolRecall: 0.91,
@@ -63,22 +63,22 @@ const PASS_MARKS = {
     languageDetection: 0.95,
     nonsenseDetection: 0.92,
   },
-  // Third set: symbols P 0.891, symbols R 0.888, motifs R 0.8, negation 0.667, idioms 1.0, typos 0.938, language
-  // 1.0, nonsense 0.98 (was 0.892 / 0.894 / 0.8).
+  // Third set: symbols P 0.894, symbols R 0.891, motifs R 0.829, negation 0.667, idioms 1, typos 0.938, language 1,
+  // nonsense 0.98 (was 0.891 / 0.888 / 0.8).
   third: {
     symbolPrecision: 0.86,
     symbolRecall: 0.86,
-    motifRecall: 0.77,
+    motifRecall: 0.8,
     negationAccuracy: 0.64,
     idiomSuppression: 0.97,
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Fourth set: symbols P 0.88, symbols R 0.885, motifs R 0.889, negation 0.8, idioms 0.6, typos 0.889, language
-  // 1.0, nonsense 0.967 (was 0.876 / 0.885 / 0.889).
+  // Fourth set: symbols P 0.871, symbols R 0.885, motifs R 0.889, negation 0.8, idioms 0.6, typos 0.889, language 1,
+  // nonsense 0.967 (was 0.88 / 0.885 / 0.889).
   fourth: {
-    symbolPrecision: 0.85,
+    symbolPrecision: 0.84,
     symbolRecall: 0.86,
     motifRecall: 0.86,
     negationAccuracy: 0.77,
@@ -87,34 +87,34 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fifth set: symbols P 0.744, symbols R 0.882, motifs R 0.71, negation 0.833, idioms 0.684, typos 0.938, language
-  // 1.0, nonsense 0.975 (was 0.744 / 0.882 / 0.71).
+  // Fifth set: symbols P 0.739, symbols R 0.887, motifs R 0.774, negation 0.833, idioms 0.684, typos 0.938, language 1,
+  // nonsense 0.975 (was 0.744 / 0.882 / 0.71).
   fifth: {
     symbolPrecision: 0.71,
-    symbolRecall: 0.85,
-    motifRecall: 0.68,
+    symbolRecall: 0.86,
+    motifRecall: 0.74,
     negationAccuracy: 0.8,
     idiomSuppression: 0.65,
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Sixth set: symbols P 0.833, symbols R 0.892, motifs R 0.778, negation 0.917, idioms 0.625, typos 1.0, language
-  // 1.0, nonsense 1.0 (was 0.833 / 0.892 / 0.778).
+  // Sixth set: symbols P 0.83, symbols R 0.897, motifs R 0.815, negation 0.917, idioms 0.625, typos 1, language 1,
+  // nonsense 1 (was 0.833 / 0.892 / 0.778).
   sixth: {
     symbolPrecision: 0.8,
-    symbolRecall: 0.86,
-    motifRecall: 0.75,
+    symbolRecall: 0.87,
+    motifRecall: 0.79,
     negationAccuracy: 0.89,
     idiomSuppression: 0.6,
     typoRecovery: 0.97,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
-  // Seventh set: symbols P 0.885, symbols R 0.912, motifs R 0.867, negation 1.0, idioms 0.9, typos 0.706, language
-  // 1.0, nonsense 0.967 (was 0.885 / 0.912 / 0.833).
+  // Seventh set: symbols P 0.881, symbols R 0.912, motifs R 0.867, negation 1, idioms 0.9, typos 0.706, language 1,
+  // nonsense 0.967 (was 0.885 / 0.912 / 0.867).
   seventh: {
-    symbolPrecision: 0.86,
+    symbolPrecision: 0.85,
     symbolRecall: 0.88,
     motifRecall: 0.84,
     negationAccuracy: 0.97,
@@ -135,8 +135,8 @@ const PASS_MARKS = {
     languageDetection: 0.94,
     nonsenseDetection: 0.9,
   },
-  // Ninth set: symbols P 0.833, symbols R 0.909, motifs R 0.769, negation 0.867, idioms 0.875, typos 0.875, language
-  // 0.967, nonsense 0.967 (was 0.833 / 0.909 / 0.808).
+  // Ninth set: symbols P 0.833, symbols R 0.909, motifs R 0.769, negation 0.867, idioms 0.875, typos 0.875, language 1,
+  // nonsense 0.967 (was 0.833 / 0.909 / 0.769).
   ninth: {
     symbolPrecision: 0.8,
     symbolRecall: 0.88,
@@ -144,23 +144,23 @@ const PASS_MARKS = {
     negationAccuracy: 0.84,
     idiomSuppression: 0.85,
     typoRecovery: 0.85,
-    languageDetection: 0.94,
+    languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Tenth set: symbols P 0.792, symbols R 0.816, motifs R 0.75, negation 1.0, idioms 0.632, typos 0.8, language 1.0,
-  // nonsense 0.967 (was 0.792 / 0.816 / 0.688).
+  // Tenth set: symbols P 0.793, symbols R 0.821, motifs R 0.813, negation 1, idioms 0.632, typos 0.8, language 1,
+  // nonsense 0.967 (was 0.792 / 0.816 / 0.75).
   tenth: {
     symbolPrecision: 0.76,
     symbolRecall: 0.79,
-    motifRecall: 0.72,
+    motifRecall: 0.78,
     negationAccuracy: 0.97,
     idiomSuppression: 0.6,
     typoRecovery: 0.77,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Eleventh set: symbols P 0.779, symbols R 0.834, motifs R 0.794, negation 0.727, idioms 0.579, typos 0.867,
-  // language 1.0, nonsense 0.933 (was 0.779 / 0.834 / 0.765).
+  // Eleventh set: symbols P 0.779, symbols R 0.834, motifs R 0.794, negation 0.727, idioms 0.579, typos 0.867, language
+  // 1, nonsense 0.933 (was 0.779 / 0.834 / 0.794).
   eleventh: {
     symbolPrecision: 0.75,
     symbolRecall: 0.8,
@@ -171,8 +171,8 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.9,
   },
-  // Twelfth set: symbols P 0.773, symbols R 0.798, motifs R 0.828, negation 0.571, idioms 0.833, typos 0.818,
-  // language 0.967, nonsense 0.967 (was 0.773 / 0.798 / 0.724).
+  // Twelfth set: symbols P 0.773, symbols R 0.802, motifs R 0.828, negation 0.571, idioms 0.833, typos 0.818, language
+  // 0.967, nonsense 0.967 (was 0.773 / 0.798 / 0.828).
   twelfth: {
     symbolPrecision: 0.74,
     symbolRecall: 0.77,
@@ -183,30 +183,40 @@ const PASS_MARKS = {
     languageDetection: 0.94,
     nonsenseDetection: 0.94,
   },
-  // Thirteenth set: symbols P 0.726, symbols R 0.754, motifs R 0.658, negation 0.714, idioms 0.75, typos 0.69,
-  // language 1.0, nonsense 0.967 (was 0.726 / 0.754 / 0.605).
+  // Thirteenth set: symbols P 0.724, symbols R 0.76, motifs R 0.684, negation 0.714, idioms 0.75, typos 0.69, language
+  // 1, nonsense 0.967 (was 0.726 / 0.754 / 0.658).
   thirteenth: {
-    symbolPrecision: 0.7,
-    symbolRecall: 0.72,
-    motifRecall: 0.63,
+    symbolPrecision: 0.69,
+    symbolRecall: 0.73,
+    motifRecall: 0.65,
     negationAccuracy: 0.68,
     idiomSuppression: 0.72,
     typoRecovery: 0.66,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fourteenth set: symbols P 0.855, symbols R 0.913, motifs R 0.667, negation 0.846, idioms 0.4, typos 0.909,
-  // language 1.0, nonsense 1.0 (written blind at the start of the eighth round and first measured, both halves, at
-  // its end; after that read one lucidity rule and four figures of speech came from its dev half, and the test
-  // figures did not move).
+  // Fourteenth set: symbols P 0.851, symbols R 0.917, motifs R 0.704, negation 0.846, idioms 0.4, typos 0.909, language
+  // 1, nonsense 1 (was 0.855 / 0.913 / 0.667).
   fourteenth: {
-    symbolPrecision: 0.83,
-    symbolRecall: 0.88,
-    motifRecall: 0.64,
+    symbolPrecision: 0.82,
+    symbolRecall: 0.89,
+    motifRecall: 0.67,
     negationAccuracy: 0.82,
     idiomSuppression: 0.37,
     typoRecovery: 0.88,
     languageDetection: 0.97,
+    nonsenseDetection: 0.97,
+  },
+  // Fifteenth set: symbols P 0.806, symbols R 0.675, motifs R 0.771, negation 0.929, idioms 0.75, typos 0.714, language
+  // 0.967, nonsense 1 (its first read).
+  fifteenth: {
+    symbolPrecision: 0.78,
+    symbolRecall: 0.65,
+    motifRecall: 0.74,
+    negationAccuracy: 0.9,
+    idiomSuppression: 0.72,
+    typoRecovery: 0.68,
+    languageDetection: 0.94,
     nonsenseDetection: 0.97,
   },
   lucidFalseClaims: 0,

@@ -20,7 +20,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * at the start of the sixth, before tuning on it; eval/twelfth-set.json likewise, written blind in the sixth
  * round and first measured at the start of the seventh; eval/thirteenth-set.json written blind at the start of the
  * seventh and first measured, both halves, at its end, on the finished engine; eval/fourteenth-set.json likewise,
- * written blind at the start of the eighth round and first measured at its end.
+ * written blind at the start of the eighth round and first measured at its end; eval/fifteenth-set.json written
+ * blind at the start of the ninth and first measured, both halves, at its end.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -36,6 +37,7 @@ export const HELD_OUT_SETS = [
   'twelfth',
   'thirteenth',
   'fourteenth',
+  'fifteenth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

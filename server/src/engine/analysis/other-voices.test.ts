@@ -395,6 +395,17 @@ describe('a realisation after a reason, a vocative, or a slip of spelling', () =
   });
 });
 
+describe('Swahili', () => {
+  it('is read as Swahili, named so in the reading, not as the Tagalog the trigram detector guesses', async () => {
+    const text = 'Jana usiku niliota nikiwa sokoni na mama yangu, halafu mbwa mkubwa alikuwa ananifukuza njia nzima.';
+    const a = await analyse(text);
+    expect(a.language).toBe('sw');
+    expect(a.symbols).toEqual([]);
+    const { content } = await engine.interpret({ dream: testDream(text), intention: null, history: [], previous: [] });
+    expect(content).toMatch(/written in Swahili/);
+  });
+});
+
 describe('Welsh', () => {
   it('is read as Welsh, which the trigram detector does not know, and gets no English reading', async () => {
     const a = await analyse('Roeddwn i ar y traeth gyda fy nhad, ac roedd y môr yn dod i mewn yn gyflym iawn.');

@@ -52,6 +52,8 @@ const LANGUAGE_NAMES: Record<string, string> = {
   et: 'Estonian',
   ka: 'Georgian',
   hy: 'Armenian',
+  cy: 'Welsh',
+  sw: 'Swahili',
 };
 
 /** The short reading for an unreadable dream, or null when the engine can read it. */

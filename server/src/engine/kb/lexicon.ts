@@ -96,6 +96,7 @@ export const LEXICON_LISTS = [
   'writing-words',
   'mail-words',
   'welsh-marks',
+  'swahili-marks',
 ] as const;
 export type LexiconName = (typeof LEXICON_LISTS)[number];
 

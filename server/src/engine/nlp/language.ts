@@ -39,9 +39,13 @@ const ENGLISH_FUNCTION_SHARE = 0.2;
 const WORD_SALAD_FUNCTION_SHARE = 0.12;
 const WORD_SALAD_MIN = 6;
 
-const WELSH_MARKS = wordList('welsh-marks');
-/** Share of a telling's words that must be Welsh ones for it to be Welsh. */
-const WELSH_SHARE = 0.25;
+/** Languages the trigram detector does not know, each by words of its own that are no English ones. */
+const MARKED_LANGUAGES: Array<[string, ReadonlySet<string>]> = [
+  ['cy', wordList('welsh-marks')],
+  ['sw', wordList('swahili-marks')],
+];
+/** Share of a telling's words that must be a marked language's own for it to be that language. */
+const MARKED_SHARE = 0.25;
 
 /** The standard typesetting placeholder, not a dream. */
 const PLACEHOLDER = /\blorem ipsum\b|\bdolor sit amet\b/i;
@@ -119,14 +123,12 @@ export function readLanguage(
         top.accuracy >= LEAD_RATIO * (second?.accuracy ?? 0)));
   const otherLanguage = top && top.lang !== 'en' && confident && letters.length >= 2;
   const englishFunction = letters.filter((w) => STOPWORDS.has(w)).length / letters.length;
-  // Welsh, which the trigrams do not know: "Roedd Mam yn y capel…" looks Afrikaans or Spanish to them, or
-  // English by its names.
-  if (
-    letters.length >= 4 &&
-    englishFunction < ENGLISH_FUNCTION_SHARE &&
-    letters.filter((w) => WELSH_MARKS.has(w)).length / letters.length >= WELSH_SHARE
-  )
-    return { language: 'cy', nonsense: false, englishShare };
+  // Welsh and Swahili, which the trigrams do not know: "Roedd Mam yn y capel…" looks Afrikaans or Spanish to them,
+  // "Niliota nilikuwa nikitembea…" Tagalog.
+  if (letters.length >= 4 && englishFunction < ENGLISH_FUNCTION_SHARE)
+    for (const [code, marks] of MARKED_LANGUAGES)
+      if (letters.filter((w) => marks.has(w)).length / letters.length >= MARKED_SHARE)
+        return { language: code, nonsense: false, englishShare };
   // Spanish or Dutch can share many words with English ("sol", "rosa", "water"), but not its function words.
   if (otherLanguage && top && englishFunction < ENGLISH_FUNCTION_SHARE && letters.length >= 4)
     return { language: top.lang, nonsense: false, englishShare };

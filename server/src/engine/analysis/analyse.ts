@@ -238,11 +238,11 @@ function isPossessor(tokens: Token[], token: number, length: number): boolean {
 const FALSE_AWAKENING = 'false-awakening';
 
 /**
- * Whether the dream tells more than a waking: at least two things done or seen, not denied, before or after
- * its first waking ("I woke up, made coffee, the kitchen was wrong"), and a waking again. A telling that is only
- * the waking ("I woke at around four and did not sleep again") has no false awakening in it.
+ * Whether the dream can tell a false awakening: more than a waking, at least two things done or seen, not denied,
+ * before or after its first waking ("I woke up, made coffee, the kitchen was wrong"), and a waking again. A telling
+ * that is only the waking ("I woke at around four and did not sleep again") has no false awakening in it.
  */
-function moreThanWaking(doc: DreamDocument): boolean {
+function toldAsFalseAwakening(doc: DreamDocument): boolean {
   const wakings = doc.tokens.filter(
     (t) => t.isWord && !t.negated && (t.forms.includes('wake') || t.normal === 'awake'),
   );
@@ -1716,16 +1716,12 @@ export class DreamAnalyser {
       if (words.some((t) => /^(low|lower|skim|skimming|barely|touching|scraping)$/.test(t.normal)))
         implied('flying-too-low', sentence.index);
     }
-    // A famous person in the scene is a meeting, unless only seen on a screen ("Taylor swfit was my teacher").
-    // (Only a famous name: "famous for her lasagne" meets nobody.)
+    // A famous person in the scene is a meeting ("Taylor swfit was my teacher"); one only heard or shown on a
+    // screen is no longer among the images (playedOrShown). (Only a famous name: "famous for her lasagne" meets nobody.)
     const celebrity = images.find(
       (h) => h.source === 'narrative' && h.symbol.name === CELEBRITY && h.term === CELEBRITY,
     );
-    if (
-      celebrity &&
-      !narrative.tokens.some((t) => t.sentence === celebrity.sentence && t.isWord && SCREEN_WORDS.has(t.normal))
-    )
-      implied('meeting-a-celebrity', celebrity.sentence);
+    if (celebrity) implied('meeting-a-celebrity', celebrity.sentence);
     // "then im at the stop again n its pulling away again": the same moment coming round again, twice
     // in one telling ("again and again" is only emphasis).
     for (const sentence of readable ? narrative.sentences : []) {
@@ -1850,7 +1846,8 @@ export class DreamAnalyser {
         (await detectMotifs(this.deps.kb, motifInput, true)).map((m) => m.motif.id).filter((id) => !triggered.has(id)),
       );
       for (const m of learnt)
-        if (!withheld.has(m.id) && (m.id !== FALSE_AWAKENING || moreThanWaking(narrative))) implied(m.id, m.sentence);
+        if (!withheld.has(m.id) && (m.id !== FALSE_AWAKENING || toldAsFalseAwakening(narrative)))
+          implied(m.id, m.sentence);
     }
 
     // What a motif rules out (`excludes` in kb/motifs.json): breathing under water is no drowning, motif or

@@ -1,4 +1,4 @@
-import { idiomList, wordList, type IdiomEntry } from '../kb/lexicon';
+import { idiomList, isLexiconName, wordList, type IdiomEntry } from '../kb/lexicon';
 
 /**
  * Figures of speech ("drowning in paperwork", "raining cats and dogs", "time flew by"): their
@@ -18,7 +18,9 @@ interface PatternWord {
   /** Accepted words (base forms); empty for a slot. */
   words: string[];
   optional: boolean;
-  slot: 'possessive' | 'someone' | 'someones' | null;
+  slot: 'possessive' | 'someone' | 'someones' | 'thing' | null;
+  /** For a `{not:list}` slot: the words its thing may not be ("drown in {not:drown-media}"). */
+  except?: ReadonlySet<string>;
   /** "(night) fall": a word the figure needs around it that keeps its own reading ("as night fell"). */
   context: boolean;
 }
@@ -89,6 +91,46 @@ function possessiveEnd(tokens: IdiomToken[], i: number, end: number): number {
   return -1;
 }
 
+/** Pronouns that can stand for the thing of a `{not:list}` slot ("drowning in them"). */
+const THING_PRONOUNS = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'everything', 'stuff']);
+/** How far back (in tokens) a pronoun's thing is looked for: about the sentence before. */
+const THING_LOOKBACK = 40;
+
+function isExcepted(t: IdiomToken, except: ReadonlySet<string>): boolean {
+  if (except.has(t.normal)) return true;
+  for (const f of t.forms) if (except.has(f)) return true;
+  return false;
+}
+
+/**
+ * Where a `{not:list}` slot starting at `i` ends: a noun phrase (determiners, possessives, numbers and
+ * describing words, then its nouns: "all these lab reports", "quick changes", "washing") none of whose
+ * nouns is on the list, or a pronoun when no word of the list comes in the words before it ("I fell in
+ * the lake and was drowning in it" is no figure); -1 if none.
+ */
+function thingEnd(tokens: IdiomToken[], i: number, end: number, except: ReadonlySet<string>, from: number): number {
+  let k = i;
+  while (k < end && (/^(DET|NUM|ADJ)$/.test(tokens[k]?.pos ?? '') || POSSESSIVES.has(tokens[k]?.normal ?? ''))) k += 1;
+  const first = tokens[k];
+  if (!first || k >= end) return -1;
+  if (k === i && THING_PRONOUNS.has(first.normal)) {
+    for (let b = Math.max(0, from - THING_LOOKBACK); b < k; b += 1) {
+      const t = tokens[b];
+      if (t?.isWord && isExcepted(t, except)) return -1;
+    }
+    return k + 1;
+  }
+  let n = k;
+  while (n < end) {
+    const t = tokens[n] as IdiomToken;
+    const nounLike = t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && t.normal.endsWith('ing'));
+    if (!t.isWord || !nounLike) break;
+    if (isExcepted(t, except)) return -1;
+    n += 1;
+  }
+  return n > k ? n : -1;
+}
+
 function isNoun(tokens: IdiomToken[], k: number, end: number): boolean {
   const n = tokens[k];
   return n !== undefined && k < end && (n.pos === 'NOUN' || n.pos === 'PROPN');
@@ -105,6 +147,8 @@ function compileWord(raw: string): PatternWord {
   if (body === "one's") return { words: [], optional, slot: 'possessive', context };
   if (body === 'someone') return { words: [], optional, slot: 'someone', context };
   if (body === "someone's") return { words: [], optional, slot: 'someones', context };
+  const not = /^\{not:([a-z-]+)\}$/.exec(body)?.[1];
+  if (not && isLexiconName(not)) return { words: [], optional, slot: 'thing', except: wordList(not), context };
   // "{a|b}" and, optional, "[a|b]" are alternatives; "through" is also read as the tagger's "thru", and
   // "a" as "an" before an inserted word ("had an absolute ball").
   const words = (body.startsWith('{') && body.endsWith('}') ? body.slice(1, -1) : body)
@@ -220,6 +264,7 @@ export class IdiomIndex {
       // Where this word ends when it is there, else -1.
       let next: number;
       if (possessive) next = possessiveEnd(tokens, i, end);
+      else if (word.slot === 'thing') next = thingEnd(tokens, i, end, word.except ?? new Set(), start);
       else
         next =
           t !== undefined &&

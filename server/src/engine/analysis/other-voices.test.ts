@@ -501,3 +501,35 @@ describe('figures of speech of work going well, time and pain', () => {
     expect(names(await analyse('The day I flew over the rooftops.'))).toContain('fly');
   });
 });
+
+describe('drowning in anything but water', () => {
+  it('reads drowning in work, things or "it" with no water before it as a figure', async () => {
+    for (const text of [
+      'I was at my desk drowning in lab reports, my laptop open.',
+      'I was drowning in courgettes like every August, giving them away at the gate.',
+      'Mountains of washing on the bed and I was properly drowning in it.',
+      'The switchboard lit up red and I was drowning in them, call after call.',
+    ]) {
+      const a = await analyse(text);
+      expect(names(a), text).not.toContain('drown');
+      expect(motifs(a), text).not.toContain('drowning');
+    }
+  });
+  it('still reads drowning in water, in what holds it, and in "it" after water', async () => {
+    for (const text of [
+      'I was drowning in the black water under the pier.',
+      'The car went off the bridge and I was drowning in the car.',
+      'I fell through the ice on the lake and was drowning in it.',
+    ]) {
+      const a = await analyse(text);
+      expect(names(a), text).toContain('drown');
+      expect(motifs(a), text).toContain('drowning');
+    }
+  });
+  it('reads flying through a queue of work as doing it fast, keeping the work', async () => {
+    const a = await analyse('We flew through the exam and I was happy.');
+    expect(names(a)).not.toContain('fly');
+    expect(names(a)).toContain('exam');
+    expect(names(await analyse('I was flying through the clouds over the town.'))).toContain('fly');
+  });
+});

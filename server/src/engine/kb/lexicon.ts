@@ -38,6 +38,7 @@ export const LEXICON_LISTS = [
   'determiners',
   'dream-distress',
   'drinking-glass',
+  'drown-media',
   'durations',
   'excerpt-weak-ends',
   'existence-verbs',
@@ -100,6 +101,11 @@ export const LEXICON_LISTS = [
 ] as const;
 export type LexiconName = (typeof LEXICON_LISTS)[number];
 
+const LEXICON_NAMES = new Set<string>(LEXICON_LISTS);
+export function isLexiconName(name: string): name is LexiconName {
+  return LEXICON_NAMES.has(name);
+}
+
 /** One figure of speech (kb/lexicon/idioms/figures-of-speech.json); the pattern syntax is described in that file. */
 export interface IdiomEntry {
   phrase: string;
@@ -119,7 +125,10 @@ const idiomsFileSchema = z.strictObject({
       z.strictObject({
         phrase: z
           .string()
-          .regex(/^[a-z'{}|[\]() -]+$/, 'lower-case words, {a|b} alternatives, [optional] and (context) words only'),
+          .regex(
+            /^(?:[a-z'{}|[\]() -]|\{not:[a-z-]+\})+$/,
+            'lower-case words, {a|b} alternatives, {not:list} things, [optional] and (context) words only',
+          ),
         sense: z.string().min(1),
         reads: z.string().min(1).optional(),
         literal: z.literal(true).optional(),
@@ -233,6 +242,9 @@ export function readLexicon(dir = DEFAULT_KB_DIR): Lexicon {
     if (seenIdioms.has(idiom.phrase))
       throw new KnowledgeBaseError(`knowledge base: ${IDIOMS_FILE} repeats "${idiom.phrase}"`);
     seenIdioms.add(idiom.phrase);
+    for (const [, list] of idiom.phrase.matchAll(/\{not:([^}]*)\}/g))
+      if (!isLexiconName(list ?? ''))
+        throw new KnowledgeBaseError(`knowledge base: ${IDIOMS_FILE}: "${idiom.phrase}" names no word list "${list}"`);
   }
 
   const categoriesText = readText(path.join(dir, 'categories.json'), 'categories.json');

@@ -414,6 +414,15 @@ describe('Welsh', () => {
     expect(
       (await analyse('My nan was in the chapel in Llanelli singing, and the rain came down on the hill.')).language,
     ).toBe('en');
+    // Its own words in a telling that also has words English spells alike ("a", "i", "at").
+    for (const text of [
+      "Roeddwn i'n rhedeg ar hyd y ffordd at y pentref, a daeth ceffyl gwyn ata i.",
+      'Aethon ni i lawr at yr afon gyda’r plant a roedd y dŵr yn oer.',
+    ]) {
+      const a = await analyse(text);
+      expect(a.language, text).toBe('cy');
+      expect(a.symbols, text).toEqual([]);
+    }
   });
 });
 
@@ -531,5 +540,77 @@ describe('drowning in anything but water', () => {
     expect(names(a)).not.toContain('fly');
     expect(names(a)).toContain('exam');
     expect(names(await analyse('I was flying through the clouds over the town.'))).toContain('fly');
+  });
+});
+
+describe('languages the trigram detector does not know', () => {
+  const interpret = async (text: string) =>
+    (await engine.interpret({ dream: testDream(text), intention: null, history: [], previous: [] })).content;
+  it('reads isiZulu, Yoruba, Igbo, Hausa, Somali and Punjabi as themselves, named in the reading', async () => {
+    for (const [text, code, name] of [
+      [
+        'Ngiphuphe ngihamba emgwaqweni omude ebusuku, kwakumnyama kakhulu futhi ngangesaba. Umama wami wayengibiza kodwa angimboni.',
+        'zu',
+        'isiZulu',
+      ],
+      [
+        'Mo lá àlá pé mo ń rìn ní ọ̀nà gígùn ní alẹ́, ó ṣókùnkùn gan-an, ẹ̀rù sì ń bà mí. Ìyá mi ń pè mí ṣùgbọ́n n kò rí i.',
+        'yo',
+        'Yoruba',
+      ],
+      [
+        "Arọrọ m nrọ na m na-eje ije n'ụzọ dị ogologo n'abalị, ọ gbara ọchịchịrị nke ukwuu, egwu na-atụ m. Nne m na-akpọ m mana ahụghị m ya.",
+        'ig',
+        'Igbo',
+      ],
+      [
+        'Na yi mafarki cewa ina tafiya a kan doguwar hanya da dare, duhu ne sosai kuma ina jin tsoro. Mahaifiyata tana kirana amma ban gan ta ba.',
+        'ha',
+        'Hausa',
+      ],
+      [
+        'Waxaan ku riyooday inaan habeenkii ku socdo waddo dheer, aad bay u mugdi ahayd waanan baqay. Hooyaday ayaa i soo wacaysay laakiin ma aan arkin.',
+        'so',
+        'Somali',
+      ],
+      ['ਰਾਤ ਨੂੰ ਸੁਪਨਾ ਆਇਆ ਕਿ ਮੈਂ ਆਪਣੇ ਪਿੰਡ ਦੇ ਖੇਤਾਂ ਵਿੱਚ ਤੁਰ ਰਹੀ ਸੀ ਅਤੇ ਮੇਰੀ ਮਾਂ ਮੈਨੂੰ ਬੁਲਾ ਰਹੀ ਸੀ।', 'pa', 'Punjabi'],
+    ] as const) {
+      const a = await analyse(text);
+      expect(a.language, text).toBe(code);
+      expect(a.nonsense, text).toBe(false);
+      expect(a.symbols, text).toEqual([]);
+      expect(await interpret(text), text).toContain(`written in ${name}`);
+    }
+  });
+  it('keeps a language the trigram detector is sure of, and keyboard mashing with held-down keys is no language', async () => {
+    expect(
+      (
+        await analyse(
+          'Bhí brionglóid agam go raibh mé ag siúl ar bhóthar fada san oíche, bhí sé an-dorcha agus bhí eagla orm.',
+        )
+      ).language,
+    ).toBe('ga');
+    expect((await analyse('Snívalo sa mi, že idem v noci po dlhej ceste, bola veľká tma a bál som sa.')).language).toBe(
+      'sk',
+    );
+    for (const text of [
+      'asdjkl;; aasdf lkjjj GG EZ qwertyyyy 777 uuuuuuuuu',
+      'fjfjfj aaaaa sdsdsd qweqwe lololol hahaha mmmm',
+    ]) {
+      const mash = await analyse(text);
+      expect(mash.nonsense, text).toBe(true);
+      expect(mash.language, text).toBe('und');
+      expect(mash.symbols, text).toEqual([]);
+    }
+  });
+});
+
+describe('a dream jotted as a list', () => {
+  it('is notes, not word salad', async () => {
+    const a = await analyse('- pregnant again (aged 61)\n- scan shows two puppies\n- midwife: perfectly fine');
+    expect(a.nonsense).toBe(false);
+    expect(a.language).toBe('en');
+    expect(names(a)).toContain('dog');
+    expect(names(a)).toContain('pregnancy');
   });
 });

@@ -1,3 +1,4 @@
+import { iso6393 } from 'iso-639-3';
 import type { DreamAnalysis } from '../types';
 
 /**
@@ -54,7 +55,18 @@ const LANGUAGE_NAMES: Record<string, string> = {
   hy: 'Armenian',
   cy: 'Welsh',
   sw: 'Swahili',
+  pa: 'Punjabi',
+  zu: 'isiZulu',
+  xh: 'isiXhosa',
 };
+
+/** Every other language by its ISO name ("yo" Yoruba, "ha" Hausa), without its qualifier ("Nepali (macrolanguage)"). */
+const ISO_NAMES = new Map<string, string>();
+for (const l of iso6393) {
+  const name = l.name.replace(/\s*\(.*\)$/, '');
+  if (l.iso6391 && !ISO_NAMES.has(l.iso6391)) ISO_NAMES.set(l.iso6391, name);
+  if (!ISO_NAMES.has(l.iso6393)) ISO_NAMES.set(l.iso6393, name);
+}
 
 /** The short reading for an unreadable dream, or null when the engine can read it. */
 export function unreadableReading(analysis: DreamAnalysis): string | null {
@@ -65,7 +77,7 @@ export function unreadableReading(analysis: DreamAnalysis): string | null {
     ].join('\n\n');
   const language = analysis.language ?? 'en';
   if (language === 'en') return null;
-  const name = LANGUAGE_NAMES[language];
+  const name = LANGUAGE_NAMES[language] ?? ISO_NAMES.get(language);
   return [
     `This dream seems to be written in ${name ?? 'a language other than English'}. The offline reading engine reads English only, so it will not guess at the images here: reading the words as English would invent a meaning that is not yours.`,
     'Your dream is saved exactly as you wrote it. If this server is set up with an AI provider, that reading can follow the dream in its own language; otherwise an English summary of it would get a full offline reading.',

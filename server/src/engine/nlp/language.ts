@@ -1,4 +1,8 @@
-import { detectAll } from 'tinyld';
+import { francAll } from 'franc';
+import { data as francData } from 'franc/data.js';
+import { expressions as francScripts } from 'franc/expressions.js';
+import { iso6393 } from 'iso-639-3';
+import { detectAll, supportedLanguages } from 'tinyld';
 import { STOPWORDS } from './text';
 import { wordList } from '../kb/lexicon';
 
@@ -7,6 +11,8 @@ import { wordList } from '../kb/lexicon';
  * (keyboard mashing, placeholder text). Two signals: the share of its words an English dictionary
  * knows, and tinyld's character-trigram guess. Short English with typos and names still has most
  * of its words known; French or German has few; gibberish has few and unpronounceable ones.
+ * tinyld knows 62 languages; for the rest (isiZulu, Yoruba, Hausa, Somali, Catalan, Punjabi…) franc's
+ * wider trigram tables (187 languages) name it, when they single one out.
  */
 
 export interface LanguageReading {
@@ -46,6 +52,110 @@ const MARKED_LANGUAGES: Array<[string, ReadonlySet<string>]> = [
 ];
 /** Share of a telling's words that must be a marked language's own for it to be that language. */
 const MARKED_SHARE = 0.25;
+/** …and how many times the English function words among them its own words must be. */
+const MARKED_OVER_FUNCTION = 2;
+
+/**
+ * franc names individual languages where ISO 639-1 has only their macrolanguage ("swh" Swahili is
+ * "sw"); these are the ones its tables hold.
+ */
+const MACROLANGUAGE: Record<string, string> = {
+  swh: 'sw',
+  zlm: 'ms',
+  zsm: 'ms',
+  pes: 'fa',
+  prs: 'fa',
+  ekk: 'et',
+  lvs: 'lv',
+  cmn: 'zh',
+  npi: 'ne',
+  uzn: 'uz',
+  azj: 'az',
+  plt: 'mg',
+  ydd: 'yi',
+  khk: 'mn',
+  arb: 'ar',
+  gaz: 'om',
+  als: 'sq',
+  knc: 'kr',
+  quy: 'qu',
+  qug: 'qu',
+  ory: 'or',
+  hat: 'ht',
+  est: 'et',
+  twi: 'ak',
+  fat: 'ak',
+};
+const TWO_LETTER = new Map<string, string>(
+  iso6393.flatMap((l) => (l.iso6391 ? [[l.iso6393, l.iso6391] as [string, string]] : [])),
+);
+/** A language's ISO 639-1 code where it has one ("zul" → "zu"), else its ISO 639-3 code. */
+function shortCode(code: string): string {
+  return MACROLANGUAGE[code] ?? TWO_LETTER.get(code) ?? code;
+}
+/** The languages tinyld knows, by short code: the wider guess is taken only for the others. */
+const TINYLD_LANGUAGES = new Set<string>(supportedLanguages.map(shortCode));
+/** Languages franc can mistake English, Scots or pidgin English for. */
+const ENGLISH_LIKE = new Set(['en', 'sco', 'pcm']);
+/**
+ * franc's languages (ISO 639-3) by short code: those it tells apart by trigrams, and those it knows by
+ * a script of their own (Gurmukhi is Punjabi); its script names ("Latin") are no languages.
+ */
+const FRANC_CODES = new Map<string, string[]>();
+for (const code of [
+  ...Object.values(francData).flatMap((script) => Object.keys(script)),
+  ...Object.keys(francScripts).filter((key) => !(key in francData)),
+]) {
+  const short = shortCode(code);
+  FRANC_CODES.set(short, [...(FRANC_CODES.get(short) ?? []), code]);
+}
+/**
+ * franc's languages that tinyld does not know (isiZulu, Yoruba, Hausa, Somali, Catalan, Punjabi…), those
+ * with a two-letter code only: its regional neighbours of a language tinyld knows (Magahi beside Hindi)
+ * are too close to tell apart in a dream's few lines.
+ */
+const WIDER_ONLY = [...FRANC_CODES]
+  .filter(([short]) => short.length === 2 && !TINYLD_LANGUAGES.has(short) && !ENGLISH_LIKE.has(short))
+  .flatMap(([, codes]) => codes);
+/** franc's score of its second guess, relative to the first, above which it has singled none out. */
+const WIDE_LEAD = 0.96;
+/** franc's score of tinyld's guess, relative to its own, above which tinyld's guess stands (Russian is not Bosnian). */
+const RIVAL_MAX = 0.8;
+/** tinyld's confidence above which its guess stands when franc has no tables for that language (Irish, Icelandic). */
+const TINYLD_SURE = 0.9;
+/** Words a telling needs before the wider guess counts. */
+const WIDE_MIN_WORDS = 6;
+/** Share of unsayable words above which a telling is too mashed for the wider guess ("asdjkl lkjjj GG EZ"). */
+const WIDE_MAX_MASHED = 0.1;
+
+/**
+ * A language tinyld does not know, when franc singles it out against tinyld's own guess: isiZulu is
+ * German to tinyld, Igbo Vietnamese (at full confidence). franc is asked to choose between the languages
+ * only it knows and tinyld's guess; its answer counts when it is one of the former, well ahead of the next
+ * (pronounceable gibberish comes out as some language with another just behind it) and of tinyld's guess
+ * (Russian has Bulgarian and Bosnian close behind it, Indonesian Malay).
+ * Where franc has no tables for tinyld's guess (Irish, Icelandic), a sure tinyld guess stands. Null
+ * when tinyld's guess stands.
+ */
+function widerGuess(text: string, tinyld: { lang: string; accuracy: number } | undefined): string | null {
+  const rival = tinyld ? FRANC_CODES.get(tinyld.lang) : undefined;
+  if (tinyld && !rival && tinyld.accuracy >= TINYLD_SURE) return null;
+  const guesses = francAll(text, { minLength: 10, only: [...WIDER_ONLY, ...(rival ?? [])] });
+  const [first, second] = guesses;
+  if (!first || first[0] === 'und' || rival?.includes(first[0])) return null;
+  if (second && second[1] / first[1] > WIDE_LEAD) return null;
+  const rivalScore = guesses.find(([code]) => rival?.includes(code))?.[1] ?? 0;
+  return rivalScore / first[1] > RIVAL_MAX ? null : shortCode(first[0]);
+}
+
+/** A word nobody could say, or with a letter held down ("lkjjj", "qwertyyyy"). */
+function mashedLooking(word: string): boolean {
+  // Read without its accents: "mơ", "thấy" are Vietnamese and say-able, "ñlkj" is still mashing.
+  return unpronounceable(word.normalize('NFD').replace(/\p{M}/gu, '')) || /(\p{L})\1\1/u.test(word);
+}
+
+/** A dream jotted as a list ("- pregnant (I'm 52)\n- scan shows a kitten"): notes have few function words too. */
+const NOTE_LIST = /^\s*(?:[-*•–]|\d+[.)])\s.*\n\s*(?:[-*•–]|\d+[.)])\s/mu;
 
 /** The standard typesetting placeholder, not a dream. */
 const PLACEHOLDER = /\blorem ipsum\b|\bdolor sit amet\b/i;
@@ -92,7 +202,8 @@ export function readLanguage(
   const otherLetters = (text.match(/\p{L}/gu) ?? []).length - latinLetters;
   if (otherLetters > latinLetters) {
     const top = detectAll(text)[0];
-    return { language: top && top.lang !== 'en' ? top.lang : 'und', nonsense: false, englishShare: 0 };
+    const wider = widerGuess(text, top);
+    return { language: wider ?? (top && top.lang !== 'en' ? top.lang : 'und'), nonsense: false, englishShare: 0 };
   }
   const letters = words.map((w) => w.toLowerCase()).filter((w) => /^\p{L}[\p{L}'-]*$/u.test(w));
   if (!letters.length) {
@@ -106,8 +217,7 @@ export function readLanguage(
   // English words, but a test entry, not a telling ("testing testing", "is this thing on").
   if (isPlaceholderOnly(letters, text)) return { language: 'en', nonsense: true, englishShare };
   const unknown = letters.filter((w) => !isKnown(w));
-  // Read without its accents: "mơ", "thấy" are Vietnamese and say-able, "ñlkj" is still mashing.
-  const mashed = unknown.filter((w) => unpronounceable(w.normalize('NFD').replace(/\p{M}/gu, ''))).length;
+  const mashed = unknown.filter(mashedLooking).length;
   // Keyboard mashing ("asdf qwer zxcv", "sdkfj sdlkfj"): most unknown words cannot be said.
   if (unknown.length && mashed / unknown.length >= 0.5 && englishShare < ENGLISH_SHARE)
     return { language: 'und', nonsense: true, englishShare };
@@ -125,10 +235,27 @@ export function readLanguage(
   const englishFunction = letters.filter((w) => STOPWORDS.has(w)).length / letters.length;
   // Welsh and Swahili, which the trigrams do not know: "Roedd Mam yn y capel…" looks Afrikaans or Spanish to them,
   // "Niliota nilikuwa nikitembea…" Tagalog.
-  if (letters.length >= 4 && englishFunction < ENGLISH_FUNCTION_SHARE)
-    for (const [code, marks] of MARKED_LANGUAGES)
-      if (letters.filter((w) => marks.has(w)).length / letters.length >= MARKED_SHARE)
+  // Counted on the words as written: the tokenizer's normal forms can be English look-alikes ("lawr", "afon").
+  const written = (text.toLowerCase().match(/\p{L}[\p{L}'’-]*/gu) ?? []).map((w) => w.replace(/’/g, "'"));
+  // English function words its own spelling shares ("a", "i", "at") count against it, but less than its own.
+  const writtenFunction = written.filter((w) => STOPWORDS.has(w)).length;
+  if (written.length >= 4)
+    for (const [code, marks] of MARKED_LANGUAGES) {
+      const own = written.filter((w) => marks.has(w)).length;
+      if (own / written.length >= MARKED_SHARE && own >= MARKED_OVER_FUNCTION * writtenFunction)
         return { language: code, nonsense: false, englishShare };
+    }
+  // A language tinyld does not know, which franc singles out: its own guess would be a wrong neighbour
+  // (isiZulu read as German, Yoruba as Vietnamese).
+  if (
+    letters.length >= WIDE_MIN_WORDS &&
+    englishFunction < ENGLISH_FUNCTION_SHARE &&
+    englishShare < ENGLISH_SHARE &&
+    letters.filter((w) => w.length >= 3 && mashedLooking(w)).length <= WIDE_MAX_MASHED * letters.length
+  ) {
+    const wider = widerGuess(text, top);
+    if (wider) return { language: wider, nonsense: false, englishShare };
+  }
   // Spanish or Dutch can share many words with English ("sol", "rosa", "water"), but not its function words.
   if (otherLanguage && top && englishFunction < ENGLISH_FUNCTION_SHARE && letters.length >= 4)
     return { language: top.lang, nonsense: false, englishShare };
@@ -136,7 +263,8 @@ export function readLanguage(
     functionShare !== undefined &&
     letters.length >= WORD_SALAD_MIN &&
     functionShare < WORD_SALAD_FUNCTION_SHARE &&
-    englishShare >= ENGLISH_SHARE
+    englishShare >= ENGLISH_SHARE &&
+    !NOTE_LIST.test(text)
   )
     return { language: 'en', nonsense: true, englishShare };
   if (englishShare >= ENGLISH_SHARE) return { language: 'en', nonsense: false, englishShare };

@@ -639,6 +639,7 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
             : [normal];
       return { ...r, normal, lemma, forms, isWord };
     });
+    retagNounPhraseEnds(partial);
     // "coudnt", "dint", "wasn": a mistyped negative the tokenizer did not split still negates.
     const negated = negationScope(
       partial.map((p) => (NEGATIVE_TYPO.test(p.normal) ? { ...p, normal: 'not', pos: 'PART' } : p)),
@@ -683,6 +684,36 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
   // A list ("- noticed the clock… -> DREAM\n- lucid maybe a minute") has one sentence per line.
   for (const block of text.split(LINE_BLOCK)) if (block.trim()) nlp.readDoc(block).sentences().each(readSentence);
   return { tokens, sentences, idioms: found };
+}
+
+const ADJECTIVE_TAGGED_NOUNS = wordList('adjective-tagged-nouns');
+const POSSESSIVE_WORDS = wordList('possessives');
+const CLOSE_PEOPLE_WORDS = wordList('close-people');
+
+/**
+ * "our flat", "the whole flat was burning": a word of adjective-tagged-nouns that ends a noun phrase (a
+ * determiner, possessive or "'s" before it, with only describing words between, and no noun or describing
+ * word after it) is a noun. "A flat tyre", "a flat grey sea", "the sea was flat" keep the adjective.
+ */
+function retagNounPhraseEnds(tokens: Array<{ normal: string; lemma: string; pos: string }>): void {
+  tokens.forEach((t, k) => {
+    if (t.pos !== 'ADJ' || !ADJECTIVE_TAGGED_NOUNS.has(t.normal)) return;
+    const next = tokens[k + 1];
+    if (next && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(next.pos)) return;
+    let b = k - 1;
+    while (b >= 0 && b >= k - 3 && ['ADJ', 'ADV', 'PROPN'].includes(tokens[b]?.pos ?? '')) b -= 1;
+    const before = tokens[b];
+    // "my friend's flat", "Anna's flat"; "the tyre's flat" is the tyre being flat.
+    const owner = tokens[b - 1];
+    const ownersMark =
+      before?.normal === "'s" &&
+      !!owner &&
+      (owner.pos === 'PROPN' || PERSON_WORDS.has(owner.normal) || CLOSE_PEOPLE_WORDS.has(owner.normal));
+    if (before && (before.pos === 'DET' || POSSESSIVE_WORDS.has(before.normal) || ownersMark)) {
+      t.pos = 'NOUN';
+      t.lemma = t.normal;
+    }
+  });
 }
 
 /** A line break that ends a sentence: a blank line, or a new line opening on a bullet, a number or a time. */

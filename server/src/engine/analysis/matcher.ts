@@ -62,6 +62,12 @@ const TIME_PREPOSITIONS = wordList('time-prepositions');
 const COMPOUND_OTHER_IDEA = wordList('compound-other-idea');
 const MODIFIER_COMPOUNDS = wordList('modifier-compounds');
 const FAMOUS_NAMES = wordList('famous-names');
+/** Names that stand for a symbol: famous people, shop and restaurant chains. */
+const NAMED: Array<[string, ReadonlySet<string>]> = [
+  ['celebrity', FAMOUS_NAMES],
+  ['shop', wordList('shop-names')],
+  ['restaurant', wordList('restaurant-names')],
+];
 /** Words before "floor" that make it a storey. */
 const STOREY_WORDS = wordList('storey-words');
 /** Words before "glass" that make it a glass one drinks from. */
@@ -766,20 +772,35 @@ export class SymbolMatcher {
     const figurative = (t: Token, symbol: KbSymbol) => t.idiom >= 0 && symbol.category !== 'Emotions';
 
     // "Taylor Swift was my neighbour", "dinner with beyonce": a famous person is a celebrity, and
-    // their name is no other symbol ("Bill Gates" has no gate, "King Charles" is not the king).
-    const celebrity = this.deps.kb.byName.get('celebrity');
-    for (const sentence of celebrity ? doc.sentences : []) {
-      for (let i = sentence.start; i < sentence.end; i += 1) {
-        for (const len of [3, 2, 1]) {
-          const span = doc.tokens.slice(i, i + len);
-          if (span.length < len || span.some((t) => !t.isWord || t.sentence !== sentence.index)) continue;
-          if (!FAMOUS_NAMES.has(span.map((t) => t.normal).join(' '))) continue;
-          span.forEach((t) => consumed.add(t.index));
-          if (celebrity && span.some((t) => t.negated)) negate(celebrity, span);
-          else if (celebrity && !span.some((t) => t.backstory || t.likeness))
-            push(celebrity, 'phrase', span, 'celebrity');
-          i += len - 1;
-          break;
+    // their name is no other symbol ("Bill Gates" has no gate, "King Charles" is not the king). A shop
+    // or restaurant chain ("at Tesco", "the Co-op", "Nando's") is a shop or a restaurant likewise.
+    for (const [name, names] of NAMED) {
+      const symbol = this.deps.kb.byName.get(name);
+      for (const sentence of symbol ? doc.sentences : []) {
+        for (let i = sentence.start; i < sentence.end; i += 1) {
+          for (const len of [3, 2, 1]) {
+            const span = doc.tokens.slice(i, i + len);
+            if (
+              span.length < len ||
+              span.some((t) => !t.isWord || t.sentence !== sentence.index || consumed.has(t.index))
+            )
+              continue;
+            const said = span.map((t) => t.normal).join(' ');
+            if (!names.has(said)) continue;
+            // "Target", "Boots", "Next": a dictionary word is a chain only written as a name, not opening a sentence.
+            if (
+              name !== 'celebrity' &&
+              span.length === 1 &&
+              span.some((t) => [t.normal, ...t.forms].some((f) => this.deps.wordnet.has(f))) &&
+              !span.every((t) => t.pos === 'PROPN' && /^\p{Lu}/u.test(t.text) && t.index > sentence.start)
+            )
+              continue;
+            span.forEach((t) => consumed.add(t.index));
+            if (symbol && span.some((t) => t.negated)) negate(symbol, span);
+            else if (symbol && !span.some((t) => t.backstory || t.likeness)) push(symbol, 'phrase', span, name);
+            i += len - 1;
+            break;
+          }
         }
       }
     }

@@ -614,3 +614,31 @@ describe('a dream jotted as a list', () => {
     expect(names(a)).toContain('pregnancy');
   });
 });
+
+describe('a flat, and shops and restaurants by name', () => {
+  it('reads a flat at the end of a noun phrase as a home, not the adjective', async () => {
+    for (const text of [
+      'The whole flat was burning and I could not find the door.',
+      'I turned our flat upside down looking for the passport.',
+      'I was lying in the flat above the chip shop.',
+    ])
+      expect(names(await analyse(text)), text).toContain('house');
+    for (const text of [
+      'The sea was flat as glass.',
+      'The tyre was flat again.',
+      'The heart monitor went flat.',
+      'He wore the same flat cap.',
+    ])
+      expect(names(await analyse(text)), text).not.toContain('house');
+  });
+  it('reads a shop or restaurant chain as a shop or a restaurant, a dictionary word only as a name', async () => {
+    expect(names(await analyse('We were pushing a trolley round Aldi at midnight.'))).toContain('shop');
+    expect(names(await analyse('I was queueing in the Co-op with my old teacher.'))).toContain('shop');
+    expect(names(await analyse('We went to Target for wrapping paper.'))).toContain('shop');
+    expect(names(await analyse('We had chips at Nandos with my cousins.'))).toContain('restaurant');
+    expect(names(await analyse('The arrow missed the target.'))).not.toContain('shop');
+    expect(names(await analyse('My boots were full of water.'))).not.toContain('shop');
+    expect(names(await analyse('Next thing I knew I was falling.'))).not.toContain('shop');
+    expect(names(await analyse('We took the subway downtown.'))).not.toContain('restaurant');
+  });
+});

@@ -20,6 +20,7 @@ import {
 
 /** Every list the rules use; a file for each must exist in kb/lexicon/, and no other. */
 export const LEXICON_LISTS = [
+  'adjective-tagged-nouns',
   'airport-words',
   'asking-verbs',
   'bodily-fear-cues',
@@ -79,6 +80,8 @@ export const LEXICON_LISTS = [
   'phrase-fillers',
   'placeholder-marks',
   'placeholder-words',
+  'restaurant-names',
+  'shop-names',
   'possessives',
   'question-skip-actions',
   'school-of-fish',

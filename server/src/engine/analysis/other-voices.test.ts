@@ -642,3 +642,13 @@ describe('a flat, and shops and restaurants by name', () => {
     expect(names(await analyse('We took the subway downtown.'))).not.toContain('restaurant');
   });
 });
+
+describe('garments', () => {
+  it('reads a garment WordNet files under clothing as clothes, not an apron, a nappy or a skirting board', async () => {
+    expect(names(await analyse('I was back at the garage in my blue overalls.'))).toContain('clothes');
+    expect(names(await analyse('He turned up in a waistcoat and nothing else.'))).toContain('clothes');
+    expect(names(await analyse('She had her apron on and flour everywhere.'))).not.toContain('clothes');
+    expect(names(await analyse('I was changing nappies all night.'))).not.toContain('clothes');
+    expect(names(await analyse('Water was coming up over the skirting boards.'))).not.toContain('clothes');
+  });
+});

@@ -652,3 +652,11 @@ describe('garments', () => {
     expect(names(await analyse('Water was coming up over the skirting boards.'))).not.toContain('clothes');
   });
 });
+
+describe('motifs whose image labellers do not read into the story', () => {
+  it('reads drowning told without its word as the motif only, not the drown symbol', async () => {
+    const a = await analyse('The water closed over my head and I could not get back up, my lungs burning.');
+    expect(motifs(a)).toContain('drowning');
+    expect(names(a)).not.toContain('drown');
+  });
+});

@@ -660,3 +660,16 @@ describe('motifs whose image labellers do not read into the story', () => {
     expect(names(a)).not.toContain('drown');
   });
 });
+
+describe('Scots and Irish words for people and crying', () => {
+  it('reads a bairn, a maw, a faither, greetin and the polis as the child, mother, father, crying and police', async () => {
+    expect(names(await analyse('The bairn was greetin in the close.'))).toEqual(
+      expect.arrayContaining(['child', 'cry']),
+    );
+    expect(names(await analyse('My maw and my faither were at the door.'))).toEqual(
+      expect.arrayContaining(['mother', 'father']),
+    );
+    expect(names(await analyse('My maw and my faither were at the door.'))).not.toContain('mouth');
+    expect(names(await analyse('Then the polis turned up at the party.'))).toContain('police');
+  });
+});

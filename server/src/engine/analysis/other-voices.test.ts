@@ -673,3 +673,17 @@ describe('Scots and Irish words for people and crying', () => {
     expect(names(await analyse('Then the polis turned up at the party.'))).toContain('police');
   });
 });
+
+describe('a brew, and more figures of speech', () => {
+  it('reads a brew and a cuppa as tea, not alcohol', async () => {
+    const a = await analyse('We sat on the Portakabin steps having a brew in the sun.');
+    expect(names(a)).toContain('tea');
+    expect(names(a)).not.toContain('alcohol');
+  });
+  it('reads a bun in the oven and a concrete jungle as what they stand for', async () => {
+    const bun = names(await analyse('In the dream my sister had a bun in the oven.'));
+    expect(bun).toContain('pregnancy');
+    expect(bun).not.toContain('bread');
+    expect(names(await analyse('I was lost in the concrete jungle again.'))).toContain('city');
+  });
+});

@@ -593,6 +593,14 @@ describe('languages the trigram detector does not know', () => {
     expect((await analyse('Snívalo sa mi, že idem v noci po dlhej ceste, bola veľká tma a bál som sa.')).language).toBe(
       'sk',
     );
+    // Norwegian is "no" to tinyld, Bokmål and Nynorsk to franc: neither is a language tinyld lacks.
+    expect(
+      (
+        await analyse(
+          'Jeg drømte at jeg gikk langs en lang vei om natten, det var veldig mørkt og jeg var redd. Mamma ropte på meg, men jeg så henne ikke.',
+        )
+      ).language,
+    ).toBe('no');
     for (const text of [
       'asdjkl;; aasdf lkjjj GG EZ qwertyyyy 777 uuuuuuuuu',
       'fjfjfj aaaaa sdsdsd qweqwe lololol hahaha mmmm',

@@ -85,6 +85,8 @@ const MACROLANGUAGE: Record<string, string> = {
   est: 'et',
   twi: 'ak',
   fat: 'ak',
+  nob: 'no',
+  nno: 'no',
 };
 const TWO_LETTER = new Map<string, string>(
   iso6393.flatMap((l) => (l.iso6391 ? [[l.iso6393, l.iso6391] as [string, string]] : [])),

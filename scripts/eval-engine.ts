@@ -45,12 +45,12 @@ const OUT_FILE = path.join(ROOT, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-26 at the end of the second edition's ninth round: in-sample symbols 0.975 / 0.96,
+  // Measured 2026-11-26 at the end of the second edition's tenth round: in-sample symbols 0.972 / 0.954,
   // motifs 0.983 / 1.
-  inSample: { symbolPrecision: 0.95, symbolRecall: 0.94, motifPrecision: 0.95, motifRecall: 0.97 },
+  inSample: { symbolPrecision: 0.94, symbolRecall: 0.92, motifPrecision: 0.95, motifRecall: 0.97 },
   // Held-out test splits, measured the same day; each mark is the figure less 0.025, rounded down (0.97 where
   // the figure is 1). The targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not
-  // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the eighth round.
+  // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the ninth round.
   // Second set: symbols P 0.871, symbols R 0.939, motifs R 0.818, negation 1, idioms 0.885, typos 0.927, language
   // 0.975, nonsense 0.95 (was 0.871 / 0.939 / 0.818).
   second: {
@@ -63,8 +63,8 @@ const PASS_MARKS = {
     languageDetection: 0.95,
     nonsenseDetection: 0.92,
   },
-  // Third set: symbols P 0.894, symbols R 0.891, motifs R 0.829, negation 0.667, idioms 1, typos 0.938, language 1,
-  // nonsense 0.98 (was 0.891 / 0.888 / 0.8).
+  // Third set: symbols P 0.891, symbols R 0.891, motifs R 0.829, negation 0.667, idioms 1, typos 0.938, language 1,
+  // nonsense 0.98 (was 0.894 / 0.891 / 0.829).
   third: {
     symbolPrecision: 0.86,
     symbolRecall: 0.86,
@@ -75,20 +75,20 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Fourth set: symbols P 0.871, symbols R 0.885, motifs R 0.889, negation 0.8, idioms 0.6, typos 0.889, language 1,
-  // nonsense 0.967 (was 0.88 / 0.885 / 0.889).
+  // Fourth set: symbols P 0.876, symbols R 0.885, motifs R 0.889, negation 0.8, idioms 0.7, typos 0.889, language 1,
+  // nonsense 0.967 (was 0.871 / 0.885 / 0.889).
   fourth: {
-    symbolPrecision: 0.84,
+    symbolPrecision: 0.85,
     symbolRecall: 0.86,
     motifRecall: 0.86,
     negationAccuracy: 0.77,
-    idiomSuppression: 0.57,
+    idiomSuppression: 0.67,
     typoRecovery: 0.86,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fifth set: symbols P 0.739, symbols R 0.887, motifs R 0.774, negation 0.833, idioms 0.684, typos 0.938, language 1,
-  // nonsense 0.975 (was 0.744 / 0.882 / 0.71).
+  // Fifth set: symbols P 0.743, symbols R 0.892, motifs R 0.774, negation 0.833, idioms 0.684, typos 0.938, language
+  // 1, nonsense 0.975 (was 0.739 / 0.887 / 0.774).
   fifth: {
     symbolPrecision: 0.71,
     symbolRecall: 0.86,
@@ -99,34 +99,34 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Sixth set: symbols P 0.83, symbols R 0.897, motifs R 0.815, negation 0.917, idioms 0.625, typos 1, language 1,
-  // nonsense 1 (was 0.833 / 0.892 / 0.778).
+  // Sixth set: symbols P 0.83, symbols R 0.897, motifs R 0.815, negation 0.917, idioms 0.75, typos 1, language 1,
+  // nonsense 1 (was 0.83 / 0.897 / 0.815).
   sixth: {
     symbolPrecision: 0.8,
     symbolRecall: 0.87,
     motifRecall: 0.79,
     negationAccuracy: 0.89,
-    idiomSuppression: 0.6,
+    idiomSuppression: 0.72,
     typoRecovery: 0.97,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
-  // Seventh set: symbols P 0.881, symbols R 0.912, motifs R 0.867, negation 1, idioms 0.9, typos 0.706, language 1,
-  // nonsense 0.967 (was 0.885 / 0.912 / 0.867).
+  // Seventh set: symbols P 0.885, symbols R 0.912, motifs R 0.867, negation 1, idioms 1, typos 0.706, language 1,
+  // nonsense 0.967 (was 0.881 / 0.912 / 0.867).
   seventh: {
-    symbolPrecision: 0.85,
+    symbolPrecision: 0.86,
     symbolRecall: 0.88,
     motifRecall: 0.84,
     negationAccuracy: 0.97,
-    idiomSuppression: 0.87,
+    idiomSuppression: 0.97,
     typoRecovery: 0.68,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Eighth set: symbols P 0.778, symbols R 0.84, motifs R 0.724, negation 0.923, idioms 0.643, typos 0.6, language 1,
+  // Eighth set: symbols P 0.774, symbols R 0.84, motifs R 0.724, negation 0.923, idioms 0.643, typos 0.6, language 1,
   // nonsense 0.967 (was 0.778 / 0.84 / 0.724).
   eighth: {
-    symbolPrecision: 0.75,
+    symbolPrecision: 0.74,
     symbolRecall: 0.81,
     motifRecall: 0.69,
     negationAccuracy: 0.89,
@@ -135,32 +135,32 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Ninth set: symbols P 0.833, symbols R 0.909, motifs R 0.769, negation 0.867, idioms 0.875, typos 0.875, language 1,
-  // nonsense 0.967 (was 0.833 / 0.909 / 0.769).
+  // Ninth set: symbols P 0.833, symbols R 0.909, motifs R 0.808, negation 0.867, idioms 0.875, typos 0.875, language
+  // 1, nonsense 0.967 (was 0.833 / 0.909 / 0.769).
   ninth: {
     symbolPrecision: 0.8,
     symbolRecall: 0.88,
-    motifRecall: 0.74,
+    motifRecall: 0.78,
     negationAccuracy: 0.84,
     idiomSuppression: 0.85,
     typoRecovery: 0.85,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Tenth set: symbols P 0.793, symbols R 0.821, motifs R 0.813, negation 1, idioms 0.632, typos 0.8, language 1,
-  // nonsense 0.967 (was 0.792 / 0.816 / 0.75).
+  // Tenth set: symbols P 0.806, symbols R 0.826, motifs R 0.781, negation 1, idioms 0.737, typos 0.8, language 1,
+  // nonsense 0.967 (was 0.793 / 0.821 / 0.813).
   tenth: {
-    symbolPrecision: 0.76,
-    symbolRecall: 0.79,
-    motifRecall: 0.78,
+    symbolPrecision: 0.78,
+    symbolRecall: 0.8,
+    motifRecall: 0.75,
     negationAccuracy: 0.97,
-    idiomSuppression: 0.6,
+    idiomSuppression: 0.71,
     typoRecovery: 0.77,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Eleventh set: symbols P 0.779, symbols R 0.834, motifs R 0.794, negation 0.727, idioms 0.579, typos 0.867, language
-  // 1, nonsense 0.933 (was 0.779 / 0.834 / 0.794).
+  // Eleventh set: symbols P 0.783, symbols R 0.834, motifs R 0.794, negation 0.727, idioms 0.579, typos 0.867,
+  // language 1, nonsense 0.933 (was 0.779 / 0.834 / 0.794).
   eleventh: {
     symbolPrecision: 0.75,
     symbolRecall: 0.8,
@@ -171,44 +171,44 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.9,
   },
-  // Twelfth set: symbols P 0.773, symbols R 0.802, motifs R 0.828, negation 0.571, idioms 0.833, typos 0.818, language
-  // 0.967, nonsense 0.967 (was 0.773 / 0.798 / 0.828).
+  // Twelfth set: symbols P 0.773, symbols R 0.802, motifs R 0.862, negation 0.571, idioms 0.833, typos 0.818, language
+  // 0.967, nonsense 0.967 (was 0.773 / 0.802 / 0.828).
   twelfth: {
     symbolPrecision: 0.74,
     symbolRecall: 0.77,
-    motifRecall: 0.8,
+    motifRecall: 0.83,
     negationAccuracy: 0.54,
     idiomSuppression: 0.8,
     typoRecovery: 0.79,
     languageDetection: 0.94,
     nonsenseDetection: 0.94,
   },
-  // Thirteenth set: symbols P 0.724, symbols R 0.76, motifs R 0.684, negation 0.714, idioms 0.75, typos 0.69, language
-  // 1, nonsense 0.967 (was 0.726 / 0.754 / 0.658).
+  // Thirteenth set: symbols P 0.751, symbols R 0.776, motifs R 0.684, negation 0.714, idioms 0.938, typos 0.759,
+  // language 1, nonsense 0.967 (was 0.724 / 0.76 / 0.684).
   thirteenth: {
-    symbolPrecision: 0.69,
-    symbolRecall: 0.73,
+    symbolPrecision: 0.72,
+    symbolRecall: 0.75,
     motifRecall: 0.65,
     negationAccuracy: 0.68,
-    idiomSuppression: 0.72,
-    typoRecovery: 0.66,
+    idiomSuppression: 0.91,
+    typoRecovery: 0.73,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fourteenth set: symbols P 0.851, symbols R 0.917, motifs R 0.704, negation 0.846, idioms 0.4, typos 0.909, language
-  // 1, nonsense 1 (was 0.855 / 0.913 / 0.667).
+  // Fourteenth set: symbols P 0.851, symbols R 0.917, motifs R 0.741, negation 0.846, idioms 0.4, typos 0.909,
+  // language 1, nonsense 1 (was 0.851 / 0.917 / 0.704).
   fourteenth: {
     symbolPrecision: 0.82,
     symbolRecall: 0.89,
-    motifRecall: 0.67,
+    motifRecall: 0.71,
     negationAccuracy: 0.82,
     idiomSuppression: 0.37,
     typoRecovery: 0.88,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
-  // Fifteenth set: symbols P 0.806, symbols R 0.675, motifs R 0.771, negation 0.929, idioms 0.75, typos 0.714, language
-  // 1, nonsense 1 (its first read).
+  // Fifteenth set: symbols P 0.806, symbols R 0.675, motifs R 0.771, negation 0.929, idioms 0.75, typos 0.714,
+  // language 1, nonsense 1 (was 0.806 / 0.675 / 0.771).
   fifteenth: {
     symbolPrecision: 0.78,
     symbolRecall: 0.65,
@@ -216,6 +216,18 @@ const PASS_MARKS = {
     negationAccuracy: 0.9,
     idiomSuppression: 0.72,
     typoRecovery: 0.68,
+    languageDetection: 0.97,
+    nonsenseDetection: 0.97,
+  },
+  // Sixteenth set: symbols P 0.819, symbols R 0.795, motifs R 0.636, negation 0.6, idioms 1, typos 0.75, language 1,
+  // nonsense 1 (its first read).
+  sixteenth: {
+    symbolPrecision: 0.79,
+    symbolRecall: 0.77,
+    motifRecall: 0.61,
+    negationAccuracy: 0.57,
+    idiomSuppression: 0.97,
+    typoRecovery: 0.72,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },

@@ -21,7 +21,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * round and first measured at the start of the seventh; eval/thirteenth-set.json written blind at the start of the
  * seventh and first measured, both halves, at its end, on the finished engine; eval/fourteenth-set.json likewise,
  * written blind at the start of the eighth round and first measured at its end; eval/fifteenth-set.json written
- * blind at the start of the ninth and first measured, both halves, at its end.
+ * blind at the start of the ninth and first measured, both halves, at its end; eval/sixteenth-set.json likewise,
+ * written blind at the start of the tenth.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -38,6 +39,7 @@ export const HELD_OUT_SETS = [
   'thirteenth',
   'fourteenth',
   'fifteenth',
+  'sixteenth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

@@ -695,3 +695,21 @@ describe('a brew, and more figures of speech', () => {
     expect(names(await analyse('I was lost in the concrete jungle again.'))).toContain('city');
   });
 });
+
+describe('the language table', () => {
+  it('is the ISO 639 codes and names scripts/make-language-names.ts writes, for every language tinyld or franc names', async () => {
+    const { iso6393 } = await import('iso-639-3');
+    const { supportedLanguages } = await import('tinyld');
+    const { data } = await import('franc/data.js');
+    const { LANGUAGE_TABLE } = await import('../nlp/language');
+    const byCode = new Map(iso6393.map((l) => [l.iso6393, l]));
+    for (const [iso3, iso1, name] of LANGUAGE_TABLE) {
+      expect(byCode.get(iso3)?.name, iso3).toBe(name);
+      expect(byCode.get(iso3)?.iso6391 ?? null, iso3).toBe(iso1);
+    }
+    const listed = new Set(LANGUAGE_TABLE.map(([iso3]) => iso3));
+    for (const code of [...supportedLanguages, ...Object.values(data).flatMap((s) => Object.keys(s))])
+      if (byCode.has(code)) expect(listed.has(code), code).toBe(true);
+    expect(LANGUAGE_TABLE.filter(([, iso1]) => iso1).length).toBe(iso6393.filter((l) => l.iso6391).length);
+  });
+});

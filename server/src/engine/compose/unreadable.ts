@@ -1,4 +1,4 @@
-import { iso6393 } from 'iso-639-3';
+import { LANGUAGE_TABLE } from '../nlp/language';
 import type { DreamAnalysis } from '../types';
 
 /**
@@ -62,10 +62,10 @@ const LANGUAGE_NAMES: Record<string, string> = {
 
 /** Every other language by its ISO name ("yo" Yoruba, "ha" Hausa), without its qualifier ("Nepali (macrolanguage)"). */
 const ISO_NAMES = new Map<string, string>();
-for (const l of iso6393) {
-  const name = l.name.replace(/\s*\(.*\)$/, '');
-  if (l.iso6391 && !ISO_NAMES.has(l.iso6391)) ISO_NAMES.set(l.iso6391, name);
-  if (!ISO_NAMES.has(l.iso6393)) ISO_NAMES.set(l.iso6393, name);
+for (const [iso3, iso1, full] of LANGUAGE_TABLE) {
+  const name = full.replace(/\s*\(.*\)$/, '');
+  if (iso1 && !ISO_NAMES.has(iso1)) ISO_NAMES.set(iso1, name);
+  if (!ISO_NAMES.has(iso3)) ISO_NAMES.set(iso3, name);
 }
 
 /** The short reading for an unreadable dream, or null when the engine can read it. */

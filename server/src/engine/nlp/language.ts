@@ -1,7 +1,7 @@
 import { francAll } from 'franc';
 import { data as francData } from 'franc/data.js';
 import { expressions as francScripts } from 'franc/expressions.js';
-import { iso6393 } from 'iso-639-3';
+import { createRequire } from 'node:module';
 import { detectAll, supportedLanguages } from 'tinyld';
 import { STOPWORDS } from './text';
 import { wordList } from '../kb/lexicon';
@@ -88,8 +88,12 @@ const MACROLANGUAGE: Record<string, string> = {
   nob: 'no',
   nno: 'no',
 };
+/** ISO 639 codes and names (nlp/language-names.json, written by scripts/make-language-names.ts). */
+export const LANGUAGE_TABLE = (
+  createRequire(import.meta.url)('./language-names.json') as { languages: Array<[string, string | null, string]> }
+).languages;
 const TWO_LETTER = new Map<string, string>(
-  iso6393.flatMap((l) => (l.iso6391 ? [[l.iso6393, l.iso6391] as [string, string]] : [])),
+  LANGUAGE_TABLE.flatMap(([iso3, iso1]) => (iso1 ? [[iso3, iso1] as [string, string]] : [])),
 );
 /** A language's ISO 639-1 code where it has one ("zul" → "zu"), else its ISO 639-3 code. */
 function shortCode(code: string): string {

@@ -13,7 +13,15 @@ import { SHORT_WORD as SHORT_TYPO_WORD, TypoCorrector } from '../nlp/typos';
 import { SliceTimer } from '../util/cooperative';
 import { PEOPLE_CATEGORY } from '../kb/schema';
 import type { Pronoun, TextSpan } from '../types';
-import { isOwnerMark, markNames, readDocument, readDocumentSliced, type DreamDocument, type Token } from './document';
+import {
+  NEGATIVE_TYPO,
+  isOwnerMark,
+  markNames,
+  readDocument,
+  readDocumentSliced,
+  type DreamDocument,
+  type Token,
+} from './document';
 import { readLucidity } from './lucidity';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
 import { learntMotifs, learntSymbols, motifFeatures, type MotifFeatures } from './motif-model';
@@ -40,6 +48,8 @@ export interface DreamReading {
 }
 
 const SETTING_CATEGORIES = categoriesWith('setting');
+/** Titles before a surname ("mr okafor"): the next word is a name, not a slip. */
+const HONORIFICS = wordList('honorifics');
 const GENERIC_NOUNS = wordList('generic-nouns');
 /** The end of an excerpt must not need a next word. */
 const WEAK_ENDS = wordList('excerpt-weak-ends');
@@ -1167,6 +1177,10 @@ export class DreamAnalyser {
       const capitalised = /^\p{Lu}/u.test(token.text);
       if (capitalised && !firstWords.has(token.index)) continue;
       const onlyClosedClass = capitalised && token.pos === 'PROPN';
+      // "mr okafor", "mrs patel": the word after a title is a surname; "coudnt" is a negative, not "count".
+      const before = doc.tokens[token.index - 1];
+      if (before && HONORIFICS.has(before.normal.replace(/\.$/, ''))) continue;
+      if (NEGATIVE_TYPO.test(token.normal)) continue;
       // "beyonce", "zendaya", "taylor swfit": a famous name, or its first name, is not a typo.
       if (FAMOUS_NAMES.has(token.normal) || FAMOUS_FIRST_NAMES.has(token.normal)) continue;
       if (token.normal.length <= SHORT_TYPO_WORD && (seen.get(token.normal) ?? 0) > 1) continue;

@@ -297,8 +297,11 @@ function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean
   return out;
 }
 
+/** Adjectives whose noun is another idea: "busy" is no bus, "slippery" no slipper. */
+const ADJECTIVE_BASE_EXCEPTIONS = wordList('adjective-base-exceptions');
+
 /** Misspelt negative auxiliaries wink leaves whole: "coudnt", "woudnt", "dint", "didnt'", "shoudnt". */
-const NEGATIVE_TYPO =
+export const NEGATIVE_TYPO =
   /^(?:(?:cou?d|cud|wou?d|shou?d|coul|woul|shoul|di|doe?s|dose|hav|wasen|wern)n'?t|coudn|coulnd|wouldn|shouldn|couldn|didn|doesn|wasn|weren|hasn|haven|hadn)$/;
 
 const COMPARISON_VERBS = wordList('comparison-verbs');
@@ -635,7 +638,13 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
         digits !== undefined
           ? [digits]
           : isWord
-            ? [...new Set([lemma, ...baseForms(normal), ...(r.pos === 'ADJ' ? adjectiveBases(normal) : [])])]
+            ? [
+                ...new Set([
+                  lemma,
+                  ...baseForms(normal),
+                  ...(r.pos === 'ADJ' && !ADJECTIVE_BASE_EXCEPTIONS.has(normal) ? adjectiveBases(normal) : []),
+                ]),
+              ]
             : [normal];
       return { ...r, normal, lemma, forms, isWord };
     });
@@ -683,7 +692,49 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
   };
   // A list ("- noticed the clock… -> DREAM\n- lucid maybe a minute") has one sentence per line.
   for (const block of text.split(LINE_BLOCK)) if (block.trim()) nlp.readDoc(block).sentences().each(readSentence);
+  denyAnsweredQuestions(tokens, sentences);
   return { tokens, sentences, idioms: found };
+}
+
+const YES_NO_OPENERS = new Set([
+  'was',
+  'were',
+  'did',
+  'do',
+  'does',
+  'is',
+  'are',
+  'am',
+  'had',
+  'has',
+  'have',
+  'could',
+  'would',
+  'will',
+  'can',
+]);
+const DENIAL_ANSWERS = new Set(['no', 'nope', 'nah', 'never', 'not', 'at', 'all', 'of', 'course']);
+
+/**
+ * "Was anyone chasing me? No. Did I fall? No.": a yes-or-no question the dreamer answers with a bare
+ * "no" denies what it asks about, as "nobody chased me" would.
+ */
+function denyAnsweredQuestions(tokens: Token[], sentences: Sentence[]): void {
+  const bare = (t: Token) => t.normal.replace(/[^a-z]+/g, '');
+  sentences.forEach((q, k) => {
+    const answer = sentences[k + 1];
+    if (!answer) return;
+    const asked = tokens.slice(q.start, q.end);
+    const opener = asked.find((t) => t.isWord);
+    if (!opener || !YES_NO_OPENERS.has(opener.normal) || !asked.at(-1)?.text.startsWith('?')) return;
+    const said = tokens
+      .slice(answer.start, answer.end)
+      .map(bare)
+      .filter((w) => w !== '');
+    if (said.length === 0 || said.length > 4 || !['no', 'nope', 'nah'].includes(said[0] ?? '')) return;
+    if (!said.every((w) => DENIAL_ANSWERS.has(w))) return;
+    for (const t of asked) if (t.isWord) t.negated = true;
+  });
 }
 
 const ADJECTIVE_TAGGED_NOUNS = wordList('adjective-tagged-nouns');

@@ -90,7 +90,17 @@ export class PosPolicy {
           prev.pos === 'ADJ' ||
           (prev.pos === 'NOUN' && prev.lemma === prev.normal) ||
           afterSomeones);
-      if (heads && inPhrase) return true;
+      // "my hand flat on the glass", "a bit flat after", "the sea flat as glass": flat after a noun and before a
+      // preposition, a conjunction or the sentence's end describes that noun (a "council flat" stays a home).
+      const describesNoun =
+        term === 'flat' &&
+        prev?.pos === 'NOUN' &&
+        (next === undefined ||
+          next.pos === 'ADP' ||
+          next.pos === 'CCONJ' ||
+          next.pos === 'PUNCT' ||
+          next.pos === 'ADV');
+      if (heads && inPhrase && !describesNoun) return true;
       // "a door with light under it", "Green light coming down": light the tagger took for an adjective, after a
       // preposition or a colour, standing before a verb or a preposition (not "light blue", not "it was light").
       return (

@@ -78,6 +78,9 @@ export function baseForms(word: string): string[] {
     for (const [suffix, replacement] of SUFFIX_RULES) {
       if (!word.endsWith(suffix) || word.length - suffix.length < 2) continue;
       const stem = word.slice(0, -suffix.length);
+      // "-es" alone comes off only after "o" ("tomatoes", "goes"); after s, x, z, ch and sh the rules above
+      // take it, and elsewhere the "e" is the word's own ("tubes" is tube, never tub; "robes" never rob).
+      if (suffix === 'es' && replacement === '' && !stem.endsWith('o')) continue;
       out.add(stem + replacement);
       const last = stem.at(-1);
       if (

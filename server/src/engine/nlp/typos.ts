@@ -128,6 +128,8 @@ export function inflections(word: string): string[] {
   return [...out];
 }
 const INFORMAL = wordList('informal-words');
+/** Real words WordNet lacks ("wellies", "biro", "chai"). */
+const REAL_WORDS = wordList('real-words');
 const FUNCTION_WORDS = wordList('function-words');
 /** How often a closed-class word counts as seen: above any content word a slip could also be. */
 const FUNCTION_WORD_FREQUENCY = 10_000;
@@ -209,6 +211,7 @@ export class TypoCorrector {
         STOPWORDS.has(word) ||
         FUNCTION_WORDS.has(word) ||
         INFORMAL.has(word) ||
+        REAL_WORDS.has(word) ||
         forms.some((f) => this.kbTerms.has(f) || this.wordnet.has(f));
       if (this.knownCache.size > 50000) this.knownCache.clear();
       this.knownCache.set(word, v);
@@ -260,7 +263,13 @@ export class TypoCorrector {
 
   /** Known, and not only as someone's name: "wolff" is WordNet's Wolff, so it may still be a typo of wolf. */
   private async isRealWord(word: string, forms: readonly string[]): Promise<boolean> {
-    if (STOPWORDS.has(word) || FUNCTION_WORDS.has(word) || INFORMAL.has(word) || forms.some((f) => this.kbTerms.has(f)))
+    if (
+      STOPWORDS.has(word) ||
+      FUNCTION_WORDS.has(word) ||
+      INFORMAL.has(word) ||
+      REAL_WORDS.has(word) ||
+      forms.some((f) => this.kbTerms.has(f))
+    )
       return true;
     for (const f of forms) {
       // A suffix makes a word only of a base that takes it: "climed" is not clime + -d, since clime is no verb.

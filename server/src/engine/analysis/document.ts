@@ -299,6 +299,8 @@ function backstoryScope(tokens: Array<{ normal: string; pos: string }>): boolean
 
 /** Adjectives whose noun is another idea: "busy" is no bus, "slippery" no slipper. */
 const ADJECTIVE_BASE_EXCEPTIONS = wordList('adjective-base-exceptions');
+/** -ing words that are another idea than their stem: "training" is no train, "parking" no park. */
+const GERUNDS_OTHER_IDEA = wordList('gerunds-other-idea');
 
 /** Misspelt negative auxiliaries wink leaves whole: "coudnt", "woudnt", "dint", "didnt'", "shoudnt". */
 export const NEGATIVE_TYPO =
@@ -637,15 +639,17 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
       const forms =
         digits !== undefined
           ? [digits]
-          : isWord
-            ? [
-                ...new Set([
-                  lemma,
-                  ...baseForms(normal),
-                  ...(r.pos === 'ADJ' && !ADJECTIVE_BASE_EXCEPTIONS.has(normal) ? adjectiveBases(normal) : []),
-                ]),
-              ]
-            : [normal];
+          : GERUNDS_OTHER_IDEA.has(normal)
+            ? [normal]
+            : isWord
+              ? [
+                  ...new Set([
+                    lemma,
+                    ...baseForms(normal),
+                    ...(r.pos === 'ADJ' && !ADJECTIVE_BASE_EXCEPTIONS.has(normal) ? adjectiveBases(normal) : []),
+                  ]),
+                ]
+              : [normal];
       return { ...r, normal, lemma, forms, isWord };
     });
     retagNounPhraseEnds(partial);

@@ -51,6 +51,7 @@ export const LEXICON_LISTS = [
   'fragment-weak-ends',
   'function-words',
   'generic-nouns',
+  'gerunds-other-idea',
   'glasses-of-drink',
   'gut-fear-verbs',
   'heart-fear-verbs',

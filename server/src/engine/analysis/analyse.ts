@@ -446,10 +446,11 @@ function subjectBefore(tokens: Token[], at: number, catenative: RegExp): Token |
 }
 
 /** "tried to shout", "went to scream", "I want shout": a cry the dreamer set out to make. */
-const ATTEMPT_BEFORE = /^(try|tried|tries|trying|want|wanted|wants|attempt|attempted|went|go|goes|going|mean|meant)$/;
+const ATTEMPT_BEFORE =
+  /^(try|tried|tries|trying|want|wanted|wants|attempt|attempted|went|go|goes|going|mean|meant|mouth)$/;
 /** The voice that failed: "nothing came out", "no sound", "only a whisper", "just air". */
 const VOICE_FAILS =
-  /\b(?:nothing|nowt|no sound|no noise|not a sound|no voice)\b[^.!?]{0,20}?\b(?:came|comes|come|coming|would come)\b|\bno (?:sound|noise)\b|\b(?:whisper|squeak|wheeze|croak)\b|\b(?:only|just)\s+(?:\w+\s+)?(?:air|breath)\b|\bvoice (?:would(?:n't| not)|did(?:n't| not)|was gone|had gone|wouldnt|didnt)\b/i;
+  /\b(?:nothing|nowt|no sound|no noise|not a sound|no voice)\b[^.!?]{0,20}?\b(?:came|comes|come|coming|would come)\b|\bno (?:sound|noise)\b|\b(?:whisper|squeak|wheeze|croak)\b|\b(?:only|just)\s+(?:\w+\s+)?(?:air|breath)\b|\bvoice (?:would(?:n't| not)|did(?:n't| not)|was gone|had gone|wouldnt|didnt)\b|\b(?:and|but) nothing\b|^\s*nothing\b/i;
 
 /**
  * "I tried to shout for Sam and nothing came out": a cry that never came is no scream of the dream (in the
@@ -463,14 +464,23 @@ function voiceFails(doc: DreamDocument, at: number): boolean {
   while (doc.tokens[m]?.normal === 'even' || doc.tokens[m]?.normal === 'really') m -= 1;
   if (/^(n't|not|nt)$/.test(doc.tokens[m]?.normal ?? '') && /^(could|can|ca)$/.test(doc.tokens[m - 1]?.normal ?? ''))
     return true;
+  // "before I could shout": a cry overtaken before it was made.
+  if (doc.tokens[m]?.normal === 'could' && /^(before|until|till)$/.test(doc.tokens[m - 2]?.normal ?? '')) return true;
   // "I scream but no sound": the failure told straight after the cry.
   const here = doc.sentences[t.sentence]?.text ?? '';
   const start = doc.sentences[t.sentence]?.startChar ?? 0;
   if (VOICE_FAILS.test(here.slice(t.endChar - start, t.endChar - start + 40))) return true;
   const attempt = doc.tokens[doc.tokens[at - 1]?.normal === 'to' ? at - 2 : at - 1];
   if (!attempt || attempt.sentence !== t.sentence || !ATTEMPT_BEFORE.test(attempt.normal)) return false;
+  // "I wanted to shout but I didn't want to be rude": the cry held back.
+  if (
+    /^(want|wanted|wants|mean|meant)$/.test(attempt.normal) &&
+    /^[^.!?]{0,40}\bbut\b/i.test(here.slice(t.endChar - start))
+  )
+    return true;
   const next = doc.sentences[t.sentence + 1]?.text ?? '';
-  return VOICE_FAILS.test(here) || VOICE_FAILS.test(next);
+  const after = doc.sentences[t.sentence + 2]?.text ?? '';
+  return VOICE_FAILS.test(here) || VOICE_FAILS.test(next) || (attempt.normal === 'mouth' && VOICE_FAILS.test(after));
 }
 
 /**
@@ -900,6 +910,9 @@ function titleBeforeName(tokens: Token[], hit: SymbolHit): boolean {
 
 /** Whether a body part is followed, in its clause, by a state of fear ("my legs wouldn't move"). */
 function bodilyState(doc: DreamDocument, hit: SymbolHit): boolean {
+  // "Her hand was cold in mine", "his face went white": someone else's body is seen, not the dreamer's fear felt.
+  const owner = doc.tokens[hit.token - 1];
+  if (owner && (/^(her|his|their|its)$/.test(owner.normal) || isOwnerMark(owner))) return false;
   const start = hit.token + Math.max(1, hit.length);
   for (let i = start; i < start + BODILY_STATE_REACH; i += 1) {
     const t = doc.tokens[i];

@@ -72,11 +72,11 @@ const LOG_REALISATION =
 
 /** A realisation taken back afterwards: "so I think is real", "I decided it was real after all". */
 const RETRACTION =
-  /\b(?:think|decided|decide|concluded|sure)\b(?:(?!\b(?:not|never|none|nothing|no)\b|n['’]t\b)[^.!?;]){0,12}?\b(?:it|this|everything)?\s*(?:is|was|'s|must be)\s+(?:all\s+)?real\b(?!\s+dream)|\b(?:decided|decide|concluded|sure)\b[^.!?;]{0,10}?\b(?:it|this)\s+(?:was|is)(?:\s+not|n['’]t)\b(?!\s+(?:real|really|happening))/i;
+  /\b(?:think|decided|decide|concluded|sure|believe|believed)\b(?:(?!\b(?:not|never|none|nothing|no)\b|n['’]t\b)[^.!?;]){0,12}?\b(?:it|this|everything)?\s*(?:is|was|'s|must be)\s+(?:all\s+)?real\b(?!\s+dream)|\b(?:decided|decide|concluded|sure)\b[^.!?;]{0,10}?\b(?:it|this)\s+(?:was|is)(?:\s+not|n['’]t)\b(?!\s+(?:real|really|happening))/i;
 
 /** Words shortly before a realisation that deny or undo it ("you'd think I'd have realised it was a dream"). */
 const DENIAL =
-  /n['’]t\b|\b(?:could|should|would|might|shoud|shud|shuld|coud|cud|woud|wud)(?:\s+(?:have|hav|of)|'ve|ve)\b|\b(?:shoulda|coulda|woulda|shouldve|couldve|wouldve)\b|['’]d\s+have\b|\bid\s+have\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|maybe|perhaps|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
+  /n['’]t\b|\b(?:could|should|would|might|shoud|shud|shuld|coud|cud|woud|wud)(?:\s+(?:have|hav|of)|'ve|ve)\b|\b(?:shoulda|coulda|woulda|shouldve|couldve|wouldve)\b|['’]d\s+have\b|\bid\s+have\b|\bought\s+to\s+have\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|maybe|perhaps|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
 /** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
 const WAKING =
   /\b(woke|wake|waking|awoke|awake|awoken|woken|morning|alarm\s+(?:went|goes|go|rang|rings|sounded|buzzed))\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;

@@ -1325,7 +1325,17 @@ export class DreamAnalyser {
   private deathToldOf(doc: DreamDocument, i: number): Token | undefined {
     const { tokens } = doc;
     const t = tokens[i];
-    if (!t || !t.isWord || t.negated || t.idiom >= 0 || t.quoted || t.reported || t.likeness || t.told)
+    // ("God rest him" is a figure of speech, and a death told all the same.)
+    if (
+      !t ||
+      !t.isWord ||
+      t.negated ||
+      (t.idiom >= 0 && t.normal !== 'rest') ||
+      t.quoted ||
+      t.reported ||
+      t.likeness ||
+      t.told
+    )
       return undefined;
     // Only a word that can tell a death; every word of the dream is asked, so the rest stops here.
     if (!DEATH_FORMS.has(t.normal) && !DEATH_TOLD_WORDS.has(t.normal)) return undefined;

@@ -23,6 +23,11 @@ function find(entries: Array<Partial<IdiomEntry> & { phrase: string }>, text: st
 }
 
 describe('figure-of-speech patterns', () => {
+  it('refuses alternatives with a space inside, which could never match', () => {
+    expect(() => find([{ phrase: 'god rest {him|his soul}' }], 'god rest him')).toThrow(/single words/);
+    expect(find([{ phrase: 'god rest {him|her}' }], 'god rest/VERB him')).toEqual(['god rest {him|her}: god rest him']);
+  });
+
   it('keeps the longest figure wherever it starts', () => {
     const entries = [{ phrase: 'have a heart' }, { phrase: 'heart of pure gold' }];
     expect(find(entries, 'she has/VERB/have a/DET heart of/ADP pure/ADJ gold .')).toEqual([

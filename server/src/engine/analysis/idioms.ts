@@ -144,6 +144,11 @@ function compileWord(raw: string): PatternWord {
   const context = raw.startsWith('(') && raw.endsWith(')');
   const optional = raw.startsWith('[') && raw.endsWith(']');
   const body = optional || context ? raw.slice(1, -1) : raw;
+  // "{him|his soul}" would be split at its space into halves that never match: alternatives are single words.
+  if (/[{}[\]()]/.test(body.replace(/^\{(.*)\}$/, '$1')))
+    throw new Error(
+      `figure of speech pattern word "${raw}": alternatives are single words (no spaces inside {…}, […] or (…))`,
+    );
   if (body === "one's") return { words: [], optional, slot: 'possessive', context };
   if (body === 'someone') return { words: [], optional, slot: 'someone', context };
   if (body === "someone's") return { words: [], optional, slot: 'someones', context };

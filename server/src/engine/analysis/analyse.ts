@@ -897,6 +897,41 @@ function relationOnly(tokens: Token[], hit: SymbolHit, hits: SymbolHit[]): boole
   return hits.some((o) => o.source === 'narrative' && o.token === k && o.symbol.category === PEOPLE_CATEGORY);
 }
 
+/**
+ * "the sewing box my mother left me", "the brown duffel Mam made me wear", "the record my dad used to play": a
+ * person named in a clause that says what a thing is, not someone in the scene. Not after a preposition ("in the
+ * kitchen my mum cooked" is where she was).
+ */
+function describesAThing(tokens: Token[], hit: SymbolHit): boolean {
+  const end = hit.token + Math.max(1, hit.length);
+  const verb = tokens[end];
+  const person = tokens[hit.token];
+  if (!verb || !person || verb.sentence !== person.sentence) return false;
+  const past =
+    verb.normal === 'used' || (verb.pos === 'VERB' && verb.normal !== verb.lemma && !verb.normal.endsWith('ing'));
+  if (!past) return false;
+  let k = hit.token - 1;
+  if (POSSESSIVE_WORDS.has(tokens[k]?.normal ?? '')) k -= 1;
+  if (/^(that|which)$/.test(tokens[k]?.normal ?? '')) k -= 1;
+  const noun = tokens[k];
+  // (The tagger often reads the head noun before such a clause as a verb: "the sewing box/VERB my mother left me".)
+  const inPhrase =
+    ['DET', 'NOUN', 'ADJ'].includes(tokens[k - 1]?.pos ?? '') || POSSESSIVE_WORDS.has(tokens[k - 1]?.normal ?? '');
+  if (!noun || !(noun.pos === 'NOUN' || (noun.pos === 'VERB' && inPhrase)) || noun.sentence !== person.sentence)
+    return false;
+  let b = k - 1;
+  while (
+    tokens[b] &&
+    tokens[b]?.sentence === noun.sentence &&
+    ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(tokens[b]?.pos ?? '')
+  )
+    b -= 1;
+  const det = tokens[b];
+  if (!det || det.sentence !== noun.sentence || !(det.pos === 'DET' || POSSESSIVE_WORDS.has(det.normal))) return false;
+  const before = tokens[b - 1];
+  return !before || before.sentence !== det.sentence || before.pos !== 'ADP';
+}
+
 /** "Sister Abena", "Father Tom", "Brother Michael": a capitalised title directly before a name. */
 function titleBeforeName(tokens: Token[], hit: SymbolHit): boolean {
   const t = tokens[hit.token];
@@ -1629,6 +1664,7 @@ export class DreamAnalyser {
         (h.symbol.category === PEOPLE_CATEGORY && relationOnly(narrative.tokens, h, hits)) ||
         // "Sister Abena", "Father Tom": a title before a name, no sibling or parent.
         (h.symbol.category === PEOPLE_CATEGORY && titleBeforeName(narrative.tokens, h)) ||
+        (h.symbol.category === PEOPLE_CATEGORY && describesAThing(narrative.tokens, h)) ||
         // "Biscuit died in March": a death dated in waking life is no event of the dream.
         ((name === 'die' || name === 'death') && datedDeathSentence(narrative, h.sentence)) ||
         // "my legs were like jelly", "my chest was tight": the body telling fear, not an image.

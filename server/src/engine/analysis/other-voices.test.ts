@@ -713,3 +713,98 @@ describe('the language table', () => {
     expect(LANGUAGE_TABLE.filter(([, iso1]) => iso1).length).toBe(iso6393.filter((l) => l.iso6391).length);
   });
 });
+
+/** Issue 11, eleventh round: what the training sets and dev halves taught (each case fails on the tenth round's engine). */
+describe('real words, names and negatives that are no typos', () => {
+  it('keeps words WordNet lacks, a surname after a title and a misspelt negative as written', async () => {
+    expect(names(await analyse('I had a biro in my hand.'))).not.toContain('bird');
+    expect(names(await analyse('We drank chai in the kitchen.'))).not.toContain('chair');
+    expect(names(await analyse('We drank chai in the kitchen.'))).toContain('tea');
+    expect(names(await analyse('She wore her wellies in the yard.'))).not.toContain('radio');
+    expect(names(await analyse('my friend says shes lucid all the time'))).not.toContain('shoe');
+    const teacher = await analyse('mr okafor was writing on the board');
+    expect(teacher.corrections ?? []).toEqual([]);
+    const lost = await analyse('i coudnt find the way out');
+    expect((lost.corrections ?? []).map((c) => c.read)).not.toContain('count');
+  });
+});
+
+describe('words spelt from another idea', () => {
+  it('reads no bus in busy, no slipper in slippery, no tub in tubes, no train in training', async () => {
+    expect(names(await analyse('The shop was busy.'))).not.toContain('bus');
+    expect(names(await analyse('The floor was slippery.'))).not.toContain('shoe');
+    expect(names(await analyse('They ran tubes into my arm.'))).not.toContain('bath');
+    expect(names(await analyse('My hands were dirty.'))).not.toContain('earth');
+    expect(names(await analyse('I was training for the marathon.'))).not.toContain('train');
+    expect(names(await analyse('We went fishing off the pier.'))).not.toContain('fish');
+    expect(names(await analyse('The skirting board was painted.'))).not.toContain('clothes');
+  });
+
+  it('reads no kind a dreamer does not mean: gravel, a jaw, a lectern, an assembly, a cab of a crane', async () => {
+    expect(names(await analyse('There was gravel on the drive.'))).not.toContain('rock');
+    expect(names(await analyse('My jaw ached.'))).not.toContain('bone');
+    expect(names(await analyse('He stood at the lectern.'))).not.toContain('table');
+    expect(names(await analyse('The school assembly went on for ever.'))).not.toContain('machine');
+    const crane = await analyse('I sat up in the cab of the crane.');
+    expect(names(crane)).not.toContain('taxi');
+    expect(names(crane)).not.toContain('room');
+    expect(names(await analyse('Had a fare in the back of the cab.'))).toContain('taxi');
+  });
+
+  it("reads flat after a noun as describing it, and a flat of one's own as a home", async () => {
+    expect(names(await analyse('I put my hand flat on the glass.'))).not.toContain('house');
+    expect(names(await analyse('Honestly felt a bit flat after.'))).not.toContain('house');
+    expect(names(await analyse('Flat out all dream, church flowers.'))).not.toContain('house');
+    expect(names(await analyse('The council flat was on fire.'))).toContain('house');
+  });
+});
+
+describe('denials, figures of speech and cries never made', () => {
+  it('reads a yes-or-no question answered "No." as denied', async () => {
+    const a = await analyse('Was anyone chasing me? No. Did I fall? No. Then why was I so tired?');
+    expect(names(a)).not.toContain('chase');
+    expect(names(a)).not.toContain('fall');
+    expect(names(await analyse('Was the dog chasing me? Yes, it was.'))).toContain('chase');
+  });
+
+  it('reads figurative chasing, God rest him and waters breaking for their sense', async () => {
+    expect(names(await analyse('The gaffer was chasing me for the timesheets again.'))).not.toContain('chase');
+    expect(names(await analyse('Sandra kept chasing me up about the mince pies.'))).not.toContain('chase');
+    expect(names(await analyse('I went on tilt, chasing losses.'))).not.toContain('chase');
+    expect(names(await analyse('A dog chased me for miles down the road.'))).toContain('chase');
+    expect(names(await analyse('The bull chased me up the hill.'))).toContain('chase');
+    const hassan = await analyse('And my husband Hassan is there, God rest him, in his good suit.');
+    expect(names(hassan)).not.toContain('god');
+    expect(motifs(hassan)).toContain('deceased-visitor');
+    expect(names(await analyse('Then my waters went all over the salon floor.'))).not.toContain('water');
+    expect(names(await analyse('I dream about that corridor every night.'))).not.toContain('night');
+    expect(names(await analyse('It was night and the stars were out.'))).toContain('night');
+  });
+
+  it('reads no scream in a cry held back, overtaken, or that came out as nothing', async () => {
+    expect(names(await analyse('I tried to shout for the dogs and nothing.'))).not.toContain('scream');
+    expect(names(await analyse('Before I could shout, it had my arm.'))).not.toContain('scream');
+    expect(names(await analyse("I wanted to shout but I didn't want to be rude."))).not.toContain('scream');
+    expect(names(await analyse('I screamed at the top of my lungs.'))).toContain('scream');
+  });
+
+  it("reads someone else's hand as seen and a thing that runs as no running", async () => {
+    expect(names(await analyse('Her hand was cold in mine. She looked at me.'))).toContain('hand');
+    expect(names(await analyse('The taps were running.'))).not.toContain('run');
+    expect(names(await analyse('I was running down the road.'))).toContain('run');
+    expect(names(await analyse('the sewing box my mother left me was gone from the sideboard.'))).not.toContain(
+      'mother',
+    );
+    expect(names(await analyse('My mum walked in and hugged me.'))).toContain('mother');
+  });
+
+  it('reads "I ought to have known I was dreaming" and a realisation taken back as not lucid', async () => {
+    await expectLucidity(
+      [
+        "I ought to have known I was dreaming; I didn't; I kept walking.",
+        'I think, this must be dream, this cannot happen. But I pinch myself and it hurt so I believe it is real.',
+      ],
+      false,
+    );
+  });
+});

@@ -808,3 +808,25 @@ describe('denials, figures of speech and cries never made', () => {
     );
   });
 });
+
+describe('more ways of knowing, and teeth that come away', () => {
+  it('reads "which means I\'m dreaming" and "I am sleeping" said in the dream as lucid', async () => {
+    await expectLucidity(
+      [
+        "I thought: people can't do this, which means I'm dreaming.",
+        'In cab I see two moons and think: aha, I am sleeping. So I drive lorry up into sky.',
+      ],
+      true,
+    );
+    await expectLucidity(
+      ['I thought I was sleeping but I was awake.', "I didn't know which means I'm dreaming."],
+      false,
+    );
+  });
+
+  it('reads teeth that came away as the teeth motif', async () => {
+    expect(motifs(await analyse('Brushed my teeth, and two of them came away in the brush.'))).toContain(
+      'teeth-falling-out',
+    );
+  });
+});

@@ -830,3 +830,17 @@ describe('more ways of knowing, and teeth that come away', () => {
     );
   });
 });
+
+describe('Catalan', () => {
+  it('reads a Catalan dream as Catalan, not its Portuguese or French neighbour, and leaves those alone', async () => {
+    const ca = [
+      'Vaig somiar que era a la platja amb la meva germana. L’aigua era molt calenta i hi havia un vaixell vermell molt a prop.',
+      'Aquesta nit he somiat que tornava a l’escola. Tothom em mirava i jo no sabia què dir. Era tot molt estrany però no tenia por.',
+    ];
+    for (const text of ca) expect((await analyse(text)).language, text).toBe('ca');
+    expect((await analyse('Sonhei que estava na praia com a minha irmã. A água estava muito fria.')).language).toBe(
+      'pt',
+    );
+    expect((await analyse('Soñé que estaba en la playa con mi hermana. El agua estaba muy fría.')).language).toBe('es');
+  });
+});

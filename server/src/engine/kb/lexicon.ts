@@ -26,6 +26,7 @@ export const LEXICON_LISTS = [
   'bodily-fear-cues',
   'bodily-states',
   'burning-body',
+  'catalan-marks',
   'call-verbs',
   'clause-break-pos',
   'close-people',

@@ -177,7 +177,7 @@ const lexiconWord = z
   .string()
   .min(1)
   .max(40)
-  .regex(/^[a-z0-9'.-]+( [a-z0-9'.-]+)*$/, 'lexicon words are lower-case');
+  .regex(/^[\p{Ll}0-9'.-]+( [\p{Ll}0-9'.-]+)*$/u, 'lexicon words are lower-case');
 
 function noRepeats(items: readonly string[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();

@@ -50,6 +50,11 @@ const MARKED_LANGUAGES: Array<[string, ReadonlySet<string>]> = [
   ['cy', wordList('welsh-marks')],
   ['sw', wordList('swahili-marks')],
 ];
+/** Languages the trigrams mistake Catalan for, and how much of a telling must be Catalan's own words to say so. */
+const ROMANCE_NEIGHBOURS = new Set(['pt', 'es', 'fr', 'it', 'gl', 'oc']);
+const CATALAN_MARKS = wordList('catalan-marks');
+const CATALAN_SHARE = 0.1;
+const CATALAN_MIN = 3;
 /** Share of a telling's words that must be a marked language's own for it to be that language. */
 const MARKED_SHARE = 0.25;
 /** …and how many times the English function words among them its own words must be. */
@@ -251,6 +256,13 @@ export function readLanguage(
       if (own / written.length >= MARKED_SHARE && own >= MARKED_OVER_FUNCTION * writtenFunction)
         return { language: code, nonsense: false, englishShare };
     }
+  // Catalan, which the trigrams read as a neighbour ("Vaig somiar que era a la platja…" came out Portuguese): its own
+  // words ("vaig", "amb", "molt", "però") are never Spanish, Portuguese, French or Italian ones.
+  if (top && ROMANCE_NEIGHBOURS.has(top.lang) && written.length >= 4) {
+    const own = written.filter((w) => CATALAN_MARKS.has(w)).length;
+    if (own >= CATALAN_MIN && own / written.length >= CATALAN_SHARE)
+      return { language: 'ca', nonsense: false, englishShare };
+  }
   // A language tinyld does not know, which franc singles out: its own guess would be a wrong neighbour
   // (isiZulu read as German, Yoruba as Vietnamese).
   if (

@@ -22,7 +22,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * seventh and first measured, both halves, at its end, on the finished engine; eval/fourteenth-set.json likewise,
  * written blind at the start of the eighth round and first measured at its end; eval/fifteenth-set.json written
  * blind at the start of the ninth and first measured, both halves, at its end; eval/sixteenth-set.json likewise,
- * written blind at the start of the tenth.
+ * written blind at the start of the tenth; eval/seventeenth-set.json likewise, written blind at the start of the
+ * eleventh (its four languages chosen by its writer, not by us).
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -40,6 +41,7 @@ export const HELD_OUT_SETS = [
   'fourteenth',
   'fifteenth',
   'sixteenth',
+  'seventeenth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

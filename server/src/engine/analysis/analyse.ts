@@ -664,6 +664,12 @@ function runsSomething(tokens: Token[], token: number): boolean {
 const RUNNING_THINGS =
   /^(taps?|sinks?|water|nose|engines?|motors?|machines?|rivers?|streams?|bath|shower|showers|clocks?|programmes?|programs?|films?|meters?|generators?|fridges?|dishwashers?|hoses?|blood|tears|paint|mascara|make-?up|ink|sweat|rain|mud|faucets?|toilets?|cisterns?|fountains?|washers?|dryers?|computers?|laptops?|servers?|trains?|buses|bus|trams?|ferries|ferry|lights?)$/;
 
+/** Whether a thing that flows or works, not a being, is what runs at `at` ("the taps were running"). */
+function thingRuns(tokens: Token[], at: number): boolean {
+  const subject = subjectBefore(tokens, at, /^(start|begin|keep|continue)$/);
+  return !!subject && RUNNING_THINGS.test(subject.normal);
+}
+
 /** Words for a person the dream does not name. */
 const UNNAMED_PERSON = /^(man|guy|woman|lady|bloke|fella|fellow|dude|gentleman|stranger)$/;
 
@@ -1307,12 +1313,6 @@ export class DreamAnalyser {
     return !living && !PERSON_NOUNS.test(subject.normal);
   }
 
-  /** Whether a named thing, not a being, is what runs at `at` ("the taps were running"). */
-  private thingRuns(tokens: Token[], at: number): boolean {
-    const subject = subjectBefore(tokens, at, /^(start|begin|keep|continue)$/);
-    return !!subject && RUNNING_THINGS.test(subject.normal);
-  }
-
   /** Whether the subject of the verb at `at` is a vehicle or "it": "the bus is driving perfectly", "it drove off". */
   private vehicleDrives(doc: DreamDocument, at: number): boolean {
     const subject = wordBeforeVerb(doc.tokens, at);
@@ -1655,7 +1655,7 @@ export class DreamAnalyser {
         (name === RUN && runsSomething(narrative.tokens, h.token)) ||
         // "the taps were running", "every sink in the lab running", "my nose was running": a thing that runs is
         // flowing or working, nobody running ("something was running at me" still runs).
-        (name === RUN && this.thingRuns(narrative.tokens, h.token)) ||
+        (name === RUN && thingRuns(narrative.tokens, h.token)) ||
         // "after nights", "a run of nights": nights in the plural are shifts or a span, not a night scene.
         (name === NIGHT && narrative.tokens[h.token]?.normal === 'nights') ||
         // "my mum didn't ring", "the midwife didn't come": someone who did not come or call is not there.

@@ -127,9 +127,8 @@ export function inflections(word: string): string[] {
   out.add(consonantY ? `${word.slice(0, -1)}ied` : last === 'e' ? `${word}d` : `${base}ed`);
   return [...out];
 }
-const INFORMAL = wordList('informal-words');
-/** Real words WordNet lacks ("wellies", "biro", "chai"). */
-const REAL_WORDS = wordList('real-words');
+/** Words written on purpose that WordNet lacks: informal and dialect spellings ("summat") and real words ("wellies", "biro"). */
+const WRITTEN_WORDS: ReadonlySet<string> = new Set([...wordList('informal-words'), ...wordList('real-words')]);
 const FUNCTION_WORDS = wordList('function-words');
 /** How often a closed-class word counts as seen: above any content word a slip could also be. */
 const FUNCTION_WORD_FREQUENCY = 10_000;
@@ -210,8 +209,7 @@ export class TypoCorrector {
       v =
         STOPWORDS.has(word) ||
         FUNCTION_WORDS.has(word) ||
-        INFORMAL.has(word) ||
-        REAL_WORDS.has(word) ||
+        WRITTEN_WORDS.has(word) ||
         forms.some((f) => this.kbTerms.has(f) || this.wordnet.has(f));
       if (this.knownCache.size > 50000) this.knownCache.clear();
       this.knownCache.set(word, v);
@@ -266,8 +264,7 @@ export class TypoCorrector {
     if (
       STOPWORDS.has(word) ||
       FUNCTION_WORDS.has(word) ||
-      INFORMAL.has(word) ||
-      REAL_WORDS.has(word) ||
+      WRITTEN_WORDS.has(word) ||
       forms.some((f) => this.kbTerms.has(f))
     )
       return true;

@@ -87,6 +87,8 @@ const MAIL_WORDS = wordList('mail-words');
 const LOST_ABSTRACTS =
   /^(track|footing|place|voice|way|temper|control|balance|grip|mind|head|count|sight|touch|nerve|patience|bearings|concentration|thread|focus|breath|rag|cool|marbles|appetite|faith|hope|bottle)$/;
 const NUMBER_WORDS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|\d+)$/;
+/** People whose age follows "of": "a lad of nine", "a girl of six". */
+const PERSON_AGE_WORDS = /^(lad|lass|boy|girl|child|kid|man|woman|age)$/;
 const TIME_AFTER = /^(am|pm|a\.m\.|p\.m\.|o'clock|o’clock|oclock)$/;
 const MEASURES =
   /^(feet|foot|ft|metres|meters|metre|meter|m|inches|inch|miles|mile|yards|yard|storeys|stories|storey|floors|km|kilometres|kilometers|centimetres|cm|mph|degrees|percent|kilos|kg|pounds|stone)$/;
@@ -297,6 +299,17 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     if (nextHere && (TIME_AFTER.test(nextHere.normal) || MEASURES.test(nextHere.normal))) return true;
     if (nextHere?.normal === 'or' && isNumber(after(2))) return true;
     if (prevHere?.normal === 'or' && isNumber(before2)) return true;
+    // "ten past four", "watch says ten to": the minutes of a time. "two hundred years", "three thousand people":
+    // a part of a larger number. "a lad of nine", "aged seven": an age.
+    const then = after(2);
+    if (
+      (nextHere?.normal === 'past' || nextHere?.normal === 'to') &&
+      (!then || then.sentence !== token.sentence || !then.isWord || then.pos === 'CCONJ' || isNumber(then))
+    )
+      return true;
+    if (nextHere && /^(hundred|hundreds|thousand|thousands|million|millions)$/.test(nextHere.normal)) return true;
+    if (prevHere && /^(aged|age)$/.test(prevHere.normal)) return true;
+    if (prevHere?.normal === 'of' && before2 && PERSON_AGE_WORDS.test(before2.normal)) return true;
   }
   // "a glass of water" is a glass; "behind the glass", "a glass roof", "my glasses" are a material or spectacles.
   if (symbol.name === 'glass' && (token.normal === 'glass' || token.normal === 'glasses')) {

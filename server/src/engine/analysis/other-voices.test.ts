@@ -844,3 +844,17 @@ describe('Catalan', () => {
     expect((await analyse('Soñé que estaba en la playa con mi hermana. El agua estaba muy fría.')).language).toBe('es');
   });
 });
+
+describe('numbers that are times, parts of larger numbers or ages', () => {
+  it('reads no number in "ten past", "two hundred", "aged seven" or "a lad of nine", and keeps a number seen', async () => {
+    const numbers = async (text: string) =>
+      (await analyse(text)).symbols.filter((s) => s.category === 'Numbers').map((s) => s.name);
+    expect(await numbers('The bus was due at quarter to six and my watch said ten past, so I ran.')).toEqual([]);
+    expect(await numbers('The clock in the hall said five to and then it stopped.')).toEqual([]);
+    expect(await numbers('Two hundred people were waiting on the platform in their coats.')).not.toContain('two');
+    expect(await numbers('My brother was aged seven again and kept hiding in the shed.')).toEqual([]);
+    expect(await numbers('I was running down the beach like a lad of nine, shouting at the gulls.')).toEqual([]);
+    expect(await numbers('The number seven was painted on every door.')).toContain('seven');
+    expect(await numbers('I gave two to the woman at the till.')).toContain('two');
+  });
+});

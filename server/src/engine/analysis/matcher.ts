@@ -44,6 +44,8 @@ const NAME_LIKE = wordList('name-like');
 
 /** Prepositions of place: a proper noun after one of them is likely somewhere ("in Paris", "across the Atlantic"). */
 const LOCATIVE = wordList('locative');
+/** Possessive determiners: "my calf" is a body part. */
+const POSSESSIVE_WORDS = wordList('possessives');
 
 /** Nouns too general to stand for any symbol through their hypernyms ("the end of the world"). */
 const HYPERNYM_STOP = wordList('hypernym-stop');
@@ -225,6 +227,12 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
   const prevHere = prev?.sentence === token.sentence ? prev : undefined;
   const nextHere = next?.sentence === token.sentence ? next : undefined;
   if (symbol.name === 'door' && prev?.normal === 'next') return true;
+  // "a bag of oranges": the fruit, not the colour (other colours made plural are mostly still colours: "in his
+  // whites", "reds and blues"; training and dev: oranges 1 of 11 the colour).
+  if (symbol.name === 'orange' && token.normal === 'oranges') return true;
+  // "it got my calf", "cramp in her calves": the leg, not a young cow.
+  if (symbol.name === 'cow' && /^(calf|calves)$/.test(token.normal) && prev && POSSESSIVE_WORDS.has(prev.normal))
+    return true;
   // "a wall of water", "a wall of fire": a surge, not a wall.
   if (symbol.name === 'wall' && next?.normal === 'of' && WALL_OF.test(after(2)?.normal ?? '')) return true;
   // "I work nights", "on nights": a shift pattern, not a night scene.

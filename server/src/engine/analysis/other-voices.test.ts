@@ -858,3 +858,25 @@ describe('numbers that are times, parts of larger numbers or ages', () => {
     expect(await numbers('I gave two to the woman at the till.')).toContain('two');
   });
 });
+
+describe('words that name something else in these phrases', () => {
+  it('reads no cow in "my calf", no colour in oranges, no crash in a crash team, no freedom in duty free', async () => {
+    expect(names(await analyse('The dog went for me and got my calf before I reached the gate.'))).not.toContain(
+      'cow',
+    );
+    expect(names(await analyse('A cow stood in the lane with her calf.'))).toContain('cow');
+    expect(names(await analyse('I was carrying a net of oranges up the hill.'))).not.toContain('orange');
+    expect(names(await analyse('The whole sky turned orange.'))).toContain('orange');
+    expect(names(await analyse('I put out a crash call and the crash team ran past me.'))).not.toContain('crash');
+    expect(names(await analyse('I wandered round duty free looking at perfume.'))).not.toContain('freedom');
+  });
+
+  it('reads threats, flops and dates as figures: no killing, dying or war', async () => {
+    expect(names(await analyse('I lost the van keys in the dream and thought, Jo will kill me.'))).not.toContain(
+      'kill',
+    );
+    expect(names(await analyse('I died on my arse at the open mic, not one laugh.'))).not.toContain('die');
+    expect(names(await analyse("My uncle Reg was there, he'd been gone since the war."))).not.toContain('war');
+    expect(names(await analyse('There was a war and the tanks came down our street.'))).toContain('war');
+  });
+});

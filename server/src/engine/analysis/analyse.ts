@@ -313,7 +313,7 @@ function watched(doc: DreamDocument, index: number, motif: string): boolean {
 
 const FLYING_MOTIFS = new Set(['flying', 'flying-too-low']);
 /** Words besides those of death-words.json that tell a death as past: "God rest him", "we buried him", "gone since". */
-const DEATH_TOLD_WORDS = new Set(['rest', 'buried', 'burried', 'bury', 'lost', 'gone']);
+const DEATH_TOLD_WORDS = new Set(['rest', 'buried', 'burried', 'bury', 'lost', 'gone', 'took', 'taken', 'put']);
 /** After a word of flying, an object flown ("a kite", "her", "the plane"): the dreamer flies something. */
 const FLOWN_OBJECT = /^(a|an|the|my|her|him|it|them|his|our|their|this|that)$/;
 /** After a word of flying, a trip by plane: "to Spain", "home for Christmas". */
@@ -404,6 +404,8 @@ function petPutDown(tokens: Token[]): boolean {
 }
 
 /** Months and words that date a death in waking life ("died in March", "passed in 2019"). */
+/** What takes someone in a death told as the past ("before the stroke took him"). */
+const ILLNESSES = /^(cancer|stroke|covid|virus|illness|disease|tumour|tumor|dementia|sea|drink|flu|fever)$/;
 const DEATH_DATES =
   /^(january|february|march|april|may|june|july|august|september|october|november|december|ago|spring|summer|autumn|winter|christmas|\d{4})$/;
 
@@ -1395,8 +1397,10 @@ export class DreamAnalyser {
     const person = (x: Token | undefined): Token | undefined => {
       if (!x) return undefined;
       // "Kev who's been dead", "Mr Pryce, who we lost on Tuesday": the one the clause is about.
-      if (x.normal === 'who') {
+      if (x.normal === 'who' || x.normal === 'that') {
         let k = x.index - 1;
+        // "my gran, the one that passed in March": the one the phrase before the clause names.
+        if (tokens[k]?.normal === 'one' && tokens[k - 1]?.normal === 'the') k -= 2;
         while (tokens[k] && !tokens[k]?.isWord && tokens[k]?.sentence === x.sentence) k -= 1;
         return person(tokens[k]?.sentence === x.sentence ? tokens[k] : undefined);
       }
@@ -1409,17 +1413,42 @@ export class DreamAnalyser {
     // "God rest him"
     if (t.normal === 'rest')
       return words[at - 1]?.normal === 'god' && /^(him|her|his)$/.test(next?.normal ?? '') ? next : undefined;
-    // "we buried him in 2009", "who we lost on Tuesday", "We lost him outside Goose Green in '82"
-    if (/^(buried|burried|bury|lost)$/.test(t.normal)) {
+    // "the stroke took him", "before the cancer took her": an illness that took someone.
+    if (/^(took|taken)$/.test(t.normal) && next && /^(him|her)$/.test(next.normal))
+      return words.slice(Math.max(0, at - 3), at).some((x) => ILLNESSES.test(x.normal)) ? next : undefined;
+    // "we buried him in 2009", "who we lost on Tuesday", "We lost him outside Goose Green in '82", "who we put
+    // in the ground"
+    const inTheGround =
+      t.normal === 'put' &&
+      /^in the ground\b/.test(
+        words
+          .slice(at + 1, at + 5)
+          .map((x) => x.normal)
+          .filter((w) => !/^(him|her|them|ourselves|myself)$/.test(w))
+          .join(' '),
+      );
+    if (/^(buried|burried|bury|lost)$/.test(t.normal) || inTheGround) {
       const subject = wordBeforeVerb(tokens, t.index);
-      if (!subject || !/^(we|they)$/.test(subject.normal) || (t.normal === 'lost' && !dated)) return undefined;
+      if (!subject || !/^(we|they|i)$/.test(subject.normal) || (t.normal === 'lost' && !dated)) return undefined;
       if (next && (/^(him|her)$/.test(next.normal) || next.pos === 'PROPN')) return next;
       const who = tokens[subject.index - 1];
       return who?.normal === 'who' ? person(who) : undefined;
     }
     const be = (x: Token | undefined) => !!x && /^(be|is|was|are|were|been|'s|s|has|have|had)$/.test(x.normal);
-    // "she's been gone since 1998", "he has been gone four winters now"
+    // "she's been gone since 1998", "he has been gone four winters now"; "my father, three years gone now"
     if (t.normal === 'gone') {
+      const span = words[at - 1];
+      if (span && /^(years|months|weeks|year|month)$/.test(span.normal) && next?.normal === 'now') {
+        const count = words[at - 2];
+        if (count && (count.pos === 'NUM' || /^(a|few|many|some|two|three|four|five|six|ten)$/.test(count.normal))) {
+          const subject = subjectBefore(tokens, count.index, CATENATIVE);
+          if (subject && (/^(he|she)$/.test(subject.normal) || be(subject)))
+            return person(subjectBefore(tokens, subject.index, CATENATIVE) ?? subject);
+          // The person the sentence began with: "My father came into the shop, three years gone now".
+          const first = words.find((x) => x.sentence === t.sentence && (x.pos === 'PROPN' || this.mournable(x)));
+          return first && first.index < t.index ? first : undefined;
+        }
+      }
       if (!be(words[at - 1]) || !next) return undefined;
       if (!(
         DEATH_DATING.has(next.normal) ||
@@ -1474,8 +1503,11 @@ export class DreamAnalyser {
       if (seen) return { told: t.sentence, seen: seen.sentence };
       // "Sgt Kenny Hollis, who we buried in 2019, was stood at the kennels": the clause after the one of the
       // death puts them in the scene.
+      // Or "my gran, the one that passed in March, sat down", "My father came in, three years gone now, and sat".
       const between = tokens.slice(dead.index, t.index);
-      if (dead.sentence !== t.sentence || !between.some((x) => x.normal === 'who')) continue;
+      const aside = t.normal === 'gone' && /^(years|months|weeks|year|month)$/.test(tokens[t.index - 1]?.normal ?? '');
+      if (dead.sentence !== t.sentence || !(aside || between.some((x) => x.normal === 'who' || x.normal === 'that')))
+        continue;
       const after = tokens.slice(t.index + 1, doc.sentences[t.sentence]?.end ?? t.index);
       const comma = after.findIndex((x) => x.text === ',');
       if (

@@ -880,3 +880,18 @@ describe('words that name something else in these phrases', () => {
     expect(names(await analyse('There was a war and the tanks came down our street.'))).toContain('war');
   });
 });
+
+describe('a death told in other words, and the visit that follows', () => {
+  it('reads a visit from the dead after "the one that passed", "years gone now", "the stroke took him", "put in the ground"', async () => {
+    const visits = [
+      'My gran, the one that passed in March, sat down in the chair by the window and asked for a biscuit.',
+      'My grandad walked into the garage, four years gone now, and picked up his old spanner.',
+      'Dad was on the pier, same as before the stroke took him. He pointed out to sea and smiled.',
+      'Old Bill, who we put in the ground last spring, was leaning on the gate with his pipe.',
+    ];
+    for (const text of visits) expect(motifs(await analyse(text)), text).toContain('deceased-visitor');
+    expect(motifs(await analyse('The cancer took her in 2019 and I miss her every day.'))).not.toContain(
+      'deceased-visitor',
+    );
+  });
+});

@@ -895,3 +895,16 @@ describe('a death told in other words, and the visit that follows', () => {
     );
   });
 });
+
+describe('a realisation reasoned out or said in one word', () => {
+  it('reads "so it had to be a dream" and "OK so dreaming." as lucid, not a guess made after waking', async () => {
+    await expectLucidity(
+      [
+        'The lift went sideways through the car park. So it had to be a dream, and I steered it over the river.',
+        'Checked my watch twice, 14:71 both times. Right so dreaming. I jumped off the balcony and floated down.',
+      ],
+      true,
+    );
+    await expectLucidity(['When I woke up I thought, well, so it had to be a dream after all.'], false);
+  });
+});

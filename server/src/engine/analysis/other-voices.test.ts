@@ -908,3 +908,16 @@ describe('a realisation reasoned out or said in one word', () => {
     await expectLucidity(['When I woke up I thought, well, so it had to be a dream after all.'], false);
   });
 });
+
+describe('light the tagger takes for an adjective', () => {
+  it('reads light after a colour, a count or "warm", and not light as weight', async () => {
+    for (const text of [
+      'The hallway filled with orange light coming up from the cellar.',
+      'One light on a pole at the end of the pier, nothing else.',
+      'I swam down towards warm light, like a lantern under the water.',
+    ])
+      expect(names(await analyse(text)), text).toContain('light');
+    for (const text of ['I felt so light on my feet, like I could float.', 'She wore a light blue coat.'])
+      expect(names(await analyse(text)), text).not.toContain('light');
+  });
+});

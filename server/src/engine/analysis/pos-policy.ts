@@ -17,6 +17,11 @@ const VERB_SAME_IDEA = wordList('verb-same-idea');
 
 /** Adjective and adverb uses that are another idea than the noun symbol: "a key moment", "present at the time". */
 const MODIFIER_OTHER_IDEA = wordList('modifier-other-idea');
+/** Words of degree before an adjective: "so light on my feet", "felt really light" (weight, not a lamp). */
+const DEGREE_WORDS =
+  /^(so|very|really|quite|too|as|more|less|pretty|super|dead|feel|felt|that|this|bit|real|incredibly|surprisingly|strangely|oddly)$/;
+/** Colours the tagger takes for nouns before "light" ("orange light coming up"). */
+const COLOUR_WORDS = /^(red|orange|yellow|green|blue|purple|pink|white|gold|golden|silver|grey|gray|amber|violet)$/;
 
 const NOUN_MARKERS = wordList('noun-markers');
 /** Verbs of going before "home". */
@@ -103,11 +108,24 @@ export class PosPolicy {
       if (heads && inPhrase && !describesNoun) return true;
       // "a door with light under it", "Green light coming down": light the tagger took for an adjective, after a
       // preposition or a colour, standing before a verb or a preposition (not "light blue", not "it was light").
+      // Also after a count or a colour the tagger took for an adverb or a noun ("one light on a pole", "into warm
+      // light, like a church", "orange light coming up"), and before an -ing word it took for a noun; never after a
+      // word of degree ("so light on my feet").
       return (
         term === 'light' &&
         prev !== undefined &&
-        (prev.pos === 'ADP' || prev.pos === 'PROPN' || prev.pos === 'ADJ') &&
-        (next === undefined || next.pos === 'VERB' || next.pos === 'ADP' || next.pos === 'AUX')
+        (prev.pos === 'ADP' ||
+          prev.pos === 'PROPN' ||
+          prev.pos === 'ADJ' ||
+          prev.pos === 'NUM' ||
+          (prev.pos === 'ADV' && !DEGREE_WORDS.test(prev.normal)) ||
+          (prev.pos === 'NOUN' && COLOUR_WORDS.test(prev.normal))) &&
+        (next === undefined ||
+          next.pos === 'VERB' ||
+          next.pos === 'ADP' ||
+          next.pos === 'AUX' ||
+          next.pos === 'PUNCT' ||
+          /ing$/.test(next.normal))
       );
     }
     return false;

@@ -491,7 +491,7 @@ describe('feelings', () => {
     const shaking = await analyse('My hands were shaking and my heart was hammering.');
     expect(names(shaking)).toContain('hand');
     expect(names(shaking)).not.toContain('heart');
-    expect(shaking.emotionCues.map((c) => c.cue)).toEqual(['shaking', 'heart hammering']);
+    expect((shaking.emotionCues ?? []).map((c) => c.cue)).toEqual(['shaking', 'heart hammering']);
     expect(names(await analyse('The dog bit my leg.'))).toContain('leg');
     expect(names(await analyse('I washed my hands and my face.'))).toEqual(expect.arrayContaining(['hand', 'face']));
   });

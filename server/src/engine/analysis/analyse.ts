@@ -375,9 +375,12 @@ function thingsPart(doc: DreamDocument, h: SymbolHit, hits: SymbolHit[]): boolea
   const after = doc.tokens
     .slice(h.token + Math.max(1, h.length))
     .filter((t) => t.isWord)
-    .slice(0, 3);
+    .slice(0, 5);
   if (after[0]?.normal !== 'of') return false;
-  const head = after[1] && DETERMINER_WORDS.has(after[1].normal) ? after[2] : after[1];
+  // The noun after "of", past determiners and describing words ("a full head of red hair" is of hair, not red).
+  const head = after
+    .slice(1)
+    .find((t) => !DETERMINER_WORDS.has(t.normal) && t.pos !== 'ADJ' && t.pos !== 'NUM' && t.pos !== 'ADV');
   return (
     !!head &&
     hits.some((o) => o.source === 'narrative' && o.token === head.index && !BODIED_CATEGORIES.has(o.symbol.category))

@@ -921,3 +921,11 @@ describe('light the tagger takes for an adjective', () => {
       expect(names(await analyse(text)), text).not.toContain('light');
   });
 });
+
+describe('heads that are there', () => {
+  it('reads the head of a shaken head and of a full head of hair, and still no leg in "the leg of the old table"', async () => {
+    expect(names(await analyse('My old teacher stood at the gate and shook his head at me.'))).toContain('head');
+    expect(names(await analyse('The baby came out with a full head of black hair.'))).toContain('head');
+    expect(names(await analyse('The leg of the old table snapped under me.'))).not.toContain('leg');
+  });
+});

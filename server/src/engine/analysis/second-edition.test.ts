@@ -699,8 +699,9 @@ describe('names, compounds and endings', () => {
     expect(names(await analyse('It cost me an arm and a leg.'))).not.toEqual(expect.arrayContaining(['arm']));
     expect(names(await analyse('My blood was boiling.'))).toEqual(['anger']);
     expect(names(await analyse('I was in the dark about it.'))).not.toContain('darkness');
-    // Gestures and ways of going are no images of their words.
-    expect(names(await analyse('He shakes his head, not unkind.'))).not.toContain('head');
+    // Gestures and ways of going are no images of their words (a shaken head is still a head: labelled 16 to 7 in
+    // the training sets and dev halves of the twelfth round).
+    expect(names(await analyse('He shakes his head, not unkind.'))).toContain('head');
     expect(names(await analyse('the driver just waves at me'))).not.toContain('wave');
     expect(names(await analyse("We're on foot patrol past the shop."))).not.toContain('foot');
     expect(names(await analyse('A huge wave rose over the harbour.'))).toContain('wave');

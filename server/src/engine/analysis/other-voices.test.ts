@@ -929,3 +929,11 @@ describe('heads that are there', () => {
     expect(names(await analyse('The leg of the old table snapped under me.'))).not.toContain('leg');
   });
 });
+
+describe('typos: one slip before two', () => {
+  it('never reads a word as a knowledge-base word two slips away when a word one slip away is there', async () => {
+    expect(names(await analyse('We sat under the marula tree and shared the fruit.'))).not.toContain('painting');
+    expect(names(await analyse('The proviseur called me into his office.'))).not.toContain('teacher');
+    expect(names(await analyse('A big snaek was under the bed.'))).toContain('snake');
+  });
+});

@@ -223,6 +223,12 @@ export class TypoCorrector {
     const cached = this.cache.get(word);
     if (cached !== undefined) return cached;
     let found = (await this.isRealWord(word, forms)) ? null : ((await this.gDropped(word)) ?? this.search(word));
+    // A plural whose slip is in the stem ("onoins"): the stem's correction with its -s, when cheaper.
+    if (found && word.endsWith('s') && !word.endsWith('ss') && word.length > MIN_TYPO_LENGTH) {
+      const stem = this.search(word.slice(0, -1));
+      if (stem && stem.cost < found.cost && this.frequency.has(`${stem.word}s`))
+        found = { word: `${stem.word}s`, cost: stem.cost };
+    }
     // "letterbox" is letter + box, not a two-slip "lettered"; "airpot" is still one slip from airport.
     if (found && found.cost > 1 && this.isCompound(word)) found = null;
     if (this.cache.size > 20000) this.cache.clear();
@@ -305,14 +311,22 @@ export class TypoCorrector {
       if (swapped !== word && (FUNCTION_WORDS.has(swapped) || this.frequency.has(swapped)))
         return { word: swapped, cost: COST.transpose };
     const max = allowance(word.length);
-    let best: Correction[] = [];
-    let bestCost = Infinity;
+    const within: Array<{ word: string; raw: number; slips: number }> = [];
     for (const candidate of this.candidates(word)) {
       if (candidate[0] !== word[0] && !(candidate[0] === word[1] && candidate[1] === word[0])) continue;
       const raw = typingDistance(word, candidate, max);
       if (raw > max) continue;
+      const slips = editCount(word, candidate);
       // In a short word two slips change too much of it: "danfo" is no "dance".
-      if (word.length <= SHORT_WORD && editCount(word, candidate) > 1) continue;
+      if (word.length <= SHORT_WORD && slips > 1) continue;
+      within.push({ word: candidate, raw, slips });
+    }
+    // One slip is likelier than two, whatever the words ("onoins" is onions swapped, not online twice mistyped).
+    const fewestSlips = Math.min(...within.map((c) => c.slips));
+    let best: Correction[] = [];
+    let bestCost = Infinity;
+    for (const { word: candidate, raw, slips } of within) {
+      if (slips > fewestSlips) continue;
       // In a dream journal a word of the knowledge base is the likelier meaning ("watr": water, not watt).
       const cost = this.kbTerms.has(candidate) ? raw - KB_PRIOR : raw;
       if (cost > bestCost + 1e-9) continue;

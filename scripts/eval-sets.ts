@@ -23,7 +23,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * written blind at the start of the eighth round and first measured at its end; eval/fifteenth-set.json written
  * blind at the start of the ninth and first measured, both halves, at its end; eval/sixteenth-set.json likewise,
  * written blind at the start of the tenth; eval/seventeenth-set.json likewise, written blind at the start of the
- * eleventh (its four languages chosen by its writer, not by us).
+ * eleventh (its four languages chosen by its writer, not by us); eval/eighteenth-set.json likewise, at the start of
+ * the twelfth.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -42,6 +43,7 @@ export const HELD_OUT_SETS = [
   'fifteenth',
   'sixteenth',
   'seventeenth',
+  'eighteenth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

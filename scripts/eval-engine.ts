@@ -45,14 +45,14 @@ const OUT_FILE = path.join(ROOT, 'bench/results/engine-eval.json');
  * not realise they were dreaming.
  */
 const PASS_MARKS = {
-  // Measured 2026-11-27 at the end of the second edition's eleventh round: in-sample symbols 0.972 / 0.954,
-  // motifs 0.983 / 1.
-  inSample: { symbolPrecision: 0.94, symbolRecall: 0.92, motifPrecision: 0.95, motifRecall: 0.97 },
+  // Measured 2026-11-27 at the end of the second edition's twelfth round: in-sample symbols 0.972 / 0.951,
+  // motifs 0.967 / 1.
+  inSample: { symbolPrecision: 0.94, symbolRecall: 0.92, motifPrecision: 0.94, motifRecall: 0.97 },
   // Held-out test splits, measured the same day; each mark is the figure less 0.025, rounded down (0.97 where
   // the figure is 1). The targets (symbol P and R >= 0.9, motif R >= 0.85, no idiom literal) are not
-  // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the tenth round.
+  // met on them: the marks guard what is. "was": symbols P / R and motifs R at the end of the eleventh round.
   // Second set: symbols P 0.876, symbols R 0.939, motifs R 0.818, negation 1, idioms 0.885, typos 0.927, language
-  // 0.975, nonsense 0.95 (was 0.871 / 0.939 / 0.818).
+  // 0.975, nonsense 0.95 (was 0.876 / 0.939 / 0.818).
   second: {
     symbolPrecision: 0.85,
     symbolRecall: 0.91,
@@ -63,22 +63,22 @@ const PASS_MARKS = {
     languageDetection: 0.95,
     nonsenseDetection: 0.92,
   },
-  // Third set: symbols P 0.897, symbols R 0.891, motifs R 0.829, negation 0.667, idioms 1, typos 0.938, language 1,
-  // nonsense 0.98 (was 0.891 / 0.891 / 0.829).
+  // Third set: symbols P 0.9, symbols R 0.891, motifs R 0.829, negation 0.778, idioms 1, typos 0.938, language 1,
+  // nonsense 0.98 (was 0.897 / 0.891 / 0.829).
   third: {
     symbolPrecision: 0.87,
     symbolRecall: 0.86,
     motifRecall: 0.8,
-    negationAccuracy: 0.64,
+    negationAccuracy: 0.75,
     idiomSuppression: 0.97,
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Fourth set: symbols P 0.876, symbols R 0.885, motifs R 0.889, negation 0.8, idioms 0.7, typos 0.889, language 1,
+  // Fourth set: symbols P 0.871, symbols R 0.885, motifs R 0.889, negation 0.8, idioms 0.7, typos 0.889, language 1,
   // nonsense 0.967 (was 0.876 / 0.885 / 0.889).
   fourth: {
-    symbolPrecision: 0.85,
+    symbolPrecision: 0.84,
     symbolRecall: 0.86,
     motifRecall: 0.86,
     negationAccuracy: 0.77,
@@ -87,22 +87,22 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fifth set: symbols P 0.749, symbols R 0.892, motifs R 0.774, negation 0.833, idioms 0.684, typos 0.938, language
-  // 1, nonsense 0.975 (was 0.743 / 0.892 / 0.774).
+  // Fifth set: symbols P 0.749, symbols R 0.892, motifs R 0.806, negation 0.833, idioms 0.684, typos 0.938, language
+  // 1, nonsense 0.975 (was 0.749 / 0.892 / 0.774).
   fifth: {
     symbolPrecision: 0.72,
     symbolRecall: 0.86,
-    motifRecall: 0.74,
+    motifRecall: 0.78,
     negationAccuracy: 0.8,
     idiomSuppression: 0.65,
     typoRecovery: 0.91,
     languageDetection: 0.97,
     nonsenseDetection: 0.95,
   },
-  // Sixth set: symbols P 0.834, symbols R 0.897, motifs R 0.815, negation 0.917, idioms 0.75, typos 1, language 1,
-  // nonsense 1 (was 0.83 / 0.897 / 0.815).
+  // Sixth set: symbols P 0.838, symbols R 0.897, motifs R 0.815, negation 0.917, idioms 0.75, typos 1, language 1,
+  // nonsense 1 (was 0.834 / 0.897 / 0.815).
   sixth: {
-    symbolPrecision: 0.8,
+    symbolPrecision: 0.81,
     symbolRecall: 0.87,
     motifRecall: 0.79,
     negationAccuracy: 0.89,
@@ -111,11 +111,11 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
-  // Seventh set: symbols P 0.889, symbols R 0.912, motifs R 0.9, negation 1, idioms 1, typos 0.706, language 1,
-  // nonsense 0.967 (was 0.885 / 0.912 / 0.867).
+  // Seventh set: symbols P 0.89, symbols R 0.918, motifs R 0.9, negation 1, idioms 1, typos 0.706, language 1,
+  // nonsense 0.967 (was 0.889 / 0.912 / 0.9).
   seventh: {
     symbolPrecision: 0.86,
-    symbolRecall: 0.88,
+    symbolRecall: 0.89,
     motifRecall: 0.87,
     negationAccuracy: 0.97,
     idiomSuppression: 0.97,
@@ -123,8 +123,8 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Eighth set: symbols P 0.789, symbols R 0.84, motifs R 0.724, negation 0.923, idioms 0.643, typos 0.6, language
-  // 1, nonsense 0.967 (was 0.774 / 0.84 / 0.724).
+  // Eighth set: symbols P 0.785, symbols R 0.84, motifs R 0.724, negation 0.923, idioms 0.643, typos 0.6, language
+  // 1, nonsense 0.967 (was 0.789 / 0.84 / 0.724).
   eighth: {
     symbolPrecision: 0.76,
     symbolRecall: 0.81,
@@ -135,32 +135,32 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Ninth set: symbols P 0.833, symbols R 0.909, motifs R 0.808, negation 0.867, idioms 0.875, typos 0.875, language
+  // Ninth set: symbols P 0.833, symbols R 0.909, motifs R 0.846, negation 0.867, idioms 0.875, typos 0.875, language
   // 1, nonsense 0.967 (was 0.833 / 0.909 / 0.808).
   ninth: {
     symbolPrecision: 0.8,
     symbolRecall: 0.88,
-    motifRecall: 0.78,
+    motifRecall: 0.82,
     negationAccuracy: 0.84,
     idiomSuppression: 0.85,
     typoRecovery: 0.85,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Tenth set: symbols P 0.814, symbols R 0.826, motifs R 0.813, negation 1, idioms 0.789, typos 0.8, language 1,
-  // nonsense 0.967 (was 0.806 / 0.826 / 0.781).
+  // Tenth set: symbols P 0.815, symbols R 0.831, motifs R 0.844, negation 1, idioms 0.789, typos 0.867, language 1,
+  // nonsense 0.967 (was 0.814 / 0.826 / 0.813).
   tenth: {
-    symbolPrecision: 0.78,
+    symbolPrecision: 0.79,
     symbolRecall: 0.8,
-    motifRecall: 0.78,
+    motifRecall: 0.81,
     negationAccuracy: 0.97,
     idiomSuppression: 0.76,
-    typoRecovery: 0.77,
+    typoRecovery: 0.84,
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
   // Eleventh set: symbols P 0.798, symbols R 0.834, motifs R 0.794, negation 0.727, idioms 0.632, typos 0.867,
-  // language 1, nonsense 0.933 (was 0.783 / 0.834 / 0.794).
+  // language 1, nonsense 0.933 (was 0.798 / 0.834 / 0.794).
   eleventh: {
     symbolPrecision: 0.77,
     symbolRecall: 0.8,
@@ -172,7 +172,7 @@ const PASS_MARKS = {
     nonsenseDetection: 0.9,
   },
   // Twelfth set: symbols P 0.775, symbols R 0.794, motifs R 0.862, negation 0.571, idioms 0.833, typos 0.818,
-  // language 0.967, nonsense 0.967 (was 0.773 / 0.802 / 0.862).
+  // language 0.967, nonsense 0.967 (was 0.775 / 0.794 / 0.862).
   twelfth: {
     symbolPrecision: 0.75,
     symbolRecall: 0.76,
@@ -183,8 +183,8 @@ const PASS_MARKS = {
     languageDetection: 0.94,
     nonsenseDetection: 0.94,
   },
-  // Thirteenth set: symbols P 0.763, symbols R 0.776, motifs R 0.684, negation 0.857, idioms 0.938, typos 0.759,
-  // language 1, nonsense 0.967 (was 0.751 / 0.776 / 0.684).
+  // Thirteenth set: symbols P 0.761, symbols R 0.781, motifs R 0.684, negation 0.857, idioms 0.938, typos 0.759,
+  // language 1, nonsense 0.967 (was 0.763 / 0.776 / 0.684).
   thirteenth: {
     symbolPrecision: 0.73,
     symbolRecall: 0.75,
@@ -195,20 +195,20 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.94,
   },
-  // Fourteenth set: symbols P 0.859, symbols R 0.917, motifs R 0.704, negation 0.846, idioms 0.4, typos 0.909,
-  // language 1, nonsense 1 (was 0.851 / 0.917 / 0.741).
+  // Fourteenth set: symbols P 0.868, symbols R 0.922, motifs R 0.741, negation 0.923, idioms 0.4, typos 0.909,
+  // language 1, nonsense 1 (was 0.859 / 0.917 / 0.704).
   fourteenth: {
-    symbolPrecision: 0.83,
+    symbolPrecision: 0.84,
     symbolRecall: 0.89,
-    motifRecall: 0.67,
-    negationAccuracy: 0.82,
+    motifRecall: 0.71,
+    negationAccuracy: 0.89,
     idiomSuppression: 0.37,
     typoRecovery: 0.88,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
   // Fifteenth set: symbols P 0.824, symbols R 0.675, motifs R 0.771, negation 0.929, idioms 0.75, typos 0.714,
-  // language 1, nonsense 1 (was 0.806 / 0.675 / 0.771).
+  // language 1, nonsense 1 (was 0.824 / 0.675 / 0.771).
   fifteenth: {
     symbolPrecision: 0.79,
     symbolRecall: 0.65,
@@ -219,22 +219,22 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
-  // Sixteenth set: symbols P 0.825, symbols R 0.801, motifs R 0.667, negation 0.6, idioms 1, typos 0.75, language 1,
-  // nonsense 1 (was 0.819 / 0.795 / 0.636).
+  // Sixteenth set: symbols P 0.827, symbols R 0.813, motifs R 0.697, negation 0.6, idioms 1, typos 0.75, language 1,
+  // nonsense 1 (was 0.825 / 0.801 / 0.667).
   sixteenth: {
     symbolPrecision: 0.8,
-    symbolRecall: 0.77,
-    motifRecall: 0.64,
+    symbolRecall: 0.78,
+    motifRecall: 0.67,
     negationAccuracy: 0.57,
     idiomSuppression: 0.97,
     typoRecovery: 0.72,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
-  // Seventeenth set: symbols P 0.868, symbols R 0.889, motifs R 0.867, negation 0.824, idioms 0.833, typos 0.778,
-  // language 1, nonsense 1 (its first read).
+  // Seventeenth set: symbols P 0.864, symbols R 0.894, motifs R 0.867, negation 0.824, idioms 0.833, typos 0.778,
+  // language 1, nonsense 1 (was 0.868 / 0.889 / 0.867).
   seventeenth: {
-    symbolPrecision: 0.84,
+    symbolPrecision: 0.83,
     symbolRecall: 0.86,
     motifRecall: 0.84,
     negationAccuracy: 0.79,
@@ -243,13 +243,15 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
+  // Eighteenth set: symbols P 0.79, symbols R 0.813, motifs R 0.63, negation 0.941, idioms 0.8, typos 0.923,
+  // language 1, nonsense 1 (its first read).
   eighteenth: {
-    symbolPrecision: 0.84,
-    symbolRecall: 0.86,
-    motifRecall: 0.84,
-    negationAccuracy: 0.79,
-    idiomSuppression: 0.8,
-    typoRecovery: 0.75,
+    symbolPrecision: 0.76,
+    symbolRecall: 0.78,
+    motifRecall: 0.6,
+    negationAccuracy: 0.91,
+    idiomSuppression: 0.77,
+    typoRecovery: 0.89,
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },

@@ -861,9 +861,7 @@ describe('numbers that are times, parts of larger numbers or ages', () => {
 
 describe('words that name something else in these phrases', () => {
   it('reads no cow in "my calf", no colour in oranges, no crash in a crash team, no freedom in duty free', async () => {
-    expect(names(await analyse('The dog went for me and got my calf before I reached the gate.'))).not.toContain(
-      'cow',
-    );
+    expect(names(await analyse('The dog went for me and got my calf before I reached the gate.'))).not.toContain('cow');
     expect(names(await analyse('A cow stood in the lane with her calf.'))).toContain('cow');
     expect(names(await analyse('I was carrying a net of oranges up the hill.'))).not.toContain('orange');
     expect(names(await analyse('The whole sky turned orange.'))).toContain('orange');

@@ -408,9 +408,9 @@ function petPutDown(tokens: Token[]): boolean {
   });
 }
 
-/** Months and words that date a death in waking life ("died in March", "passed in 2019"). */
 /** What takes someone in a death told as the past ("before the stroke took him"). */
 const ILLNESSES = /^(cancer|stroke|covid|virus|illness|disease|tumour|tumor|dementia|sea|drink|flu|fever)$/;
+/** Months and words that date a death in waking life ("died in March", "passed in 2019"). */
 const DEATH_DATES =
   /^(january|february|march|april|may|june|july|august|september|october|november|december|ago|spring|summer|autumn|winter|christmas|\d{4})$/;
 

@@ -935,3 +935,17 @@ describe('typos: one slip before two', () => {
     expect(names(await analyse('A big snaek was under the bed.'))).toContain('snake');
   });
 });
+
+describe('runs that never came, and runs that are rounds', () => {
+  it('reads no running in "I wanted to run but my legs were like stone" or "the early run", and keeps real running', async () => {
+    for (const text of [
+      'The footsteps got closer. I wanted to run but my legs were like stone.',
+      'I tried to run up the stairs and my legs would not move.',
+      'I was doing the early run in the van with the bread.',
+      'We spent the whole dream skiing down the blue run.',
+    ])
+      expect(names(await analyse(text)), text).not.toContain('run');
+    for (const text of ['I ran and ran until the road ended.', 'I went for a run along the beach at dawn.'])
+      expect(names(await analyse(text)), text).toContain('run');
+  });
+});

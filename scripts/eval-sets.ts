@@ -24,7 +24,7 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * blind at the start of the ninth and first measured, both halves, at its end; eval/sixteenth-set.json likewise,
  * written blind at the start of the tenth; eval/seventeenth-set.json likewise, written blind at the start of the
  * eleventh (its four languages chosen by its writer, not by us); eval/eighteenth-set.json likewise, at the start of
- * the twelfth.
+ * the twelfth; eval/nineteenth-set.json likewise, after the twelfth round's end, read at the thirteenth's.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -44,6 +44,7 @@ export const HELD_OUT_SETS = [
   'sixteenth',
   'seventeenth',
   'eighteenth',
+  'nineteenth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

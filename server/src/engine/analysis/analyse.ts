@@ -408,6 +408,8 @@ function petPutDown(tokens: Token[]): boolean {
   });
 }
 
+/** Spans that date a death as an aside: "three years gone now". */
+const DEATH_SPANS = /^(years|months|weeks|year|month)$/;
 /** What takes someone in a death told as the past ("before the stroke took him"). */
 const ILLNESSES = /^(cancer|stroke|covid|virus|illness|disease|tumour|tumor|dementia|sea|drink|flu|fever)$/;
 /** Months and words that date a death in waking life ("died in March", "passed in 2019"). */
@@ -459,6 +461,13 @@ const ATTEMPT_BEFORE =
 const VOICE_FAILS =
   /\b(?:nothing|nowt|no sound|no noise|not a sound|no voice)\b[^.!?]{0,20}?\b(?:came|comes|come|coming|would come)\b|\bno (?:sound|noise)\b|\b(?:whisper|squeak|wheeze|croak)\b|\b(?:only|just)\s+(?:\w+\s+)?(?:air|breath)\b|\bvoice (?:would(?:n't| not)|did(?:n't| not)|was gone|had gone|wouldnt|didnt)\b|\b(?:and|but) nothing\b|^\s*nothing\b/i;
 
+/** The verb of setting out just before the action at `at` ("tried to shout", "wanted to run"), in its sentence. */
+function attemptBefore(doc: DreamDocument, at: number): Token | undefined {
+  const t = doc.tokens[at];
+  const attempt = doc.tokens[doc.tokens[at - 1]?.normal === 'to' ? at - 2 : at - 1];
+  return t && attempt && attempt.sentence === t.sentence && ATTEMPT_BEFORE.test(attempt.normal) ? attempt : undefined;
+}
+
 /**
  * "I tried to shout for Sam and nothing came out": a cry that never came is no scream of the dream (in the
  * training sets and dev halves, 32 of 36 such dreams count none; the motif of not being able to scream keeps it).
@@ -477,8 +486,8 @@ function voiceFails(doc: DreamDocument, at: number): boolean {
   const here = doc.sentences[t.sentence]?.text ?? '';
   const start = doc.sentences[t.sentence]?.startChar ?? 0;
   if (VOICE_FAILS.test(here.slice(t.endChar - start, t.endChar - start + 40))) return true;
-  const attempt = doc.tokens[doc.tokens[at - 1]?.normal === 'to' ? at - 2 : at - 1];
-  if (!attempt || attempt.sentence !== t.sentence || !ATTEMPT_BEFORE.test(attempt.normal)) return false;
+  const attempt = attemptBefore(doc, at);
+  if (!attempt) return false;
   // "I wanted to shout but I didn't want to be rude": the cry held back.
   if (
     /^(want|wanted|wants|mean|meant)$/.test(attempt.normal) &&
@@ -502,8 +511,7 @@ const RUN_FAILS =
 function runFails(doc: DreamDocument, at: number): boolean {
   const t = doc.tokens[at];
   if (!t) return false;
-  const attempt = doc.tokens[doc.tokens[at - 1]?.normal === 'to' ? at - 2 : at - 1];
-  if (!attempt || attempt.sentence !== t.sentence || !ATTEMPT_BEFORE.test(attempt.normal)) return false;
+  if (!attemptBefore(doc, at)) return false;
   const start = doc.sentences[t.sentence]?.startChar ?? 0;
   const rest = (doc.sentences[t.sentence]?.text ?? '').slice(t.endChar - start);
   return RUN_FAILS.test(rest) || RUN_FAILS.test(doc.sentences[t.sentence + 1]?.text ?? '');
@@ -1477,7 +1485,7 @@ export class DreamAnalyser {
     // "she's been gone since 1998", "he has been gone four winters now"; "my father, three years gone now"
     if (t.normal === 'gone') {
       const span = words[at - 1];
-      if (span && /^(years|months|weeks|year|month)$/.test(span.normal) && next?.normal === 'now') {
+      if (span && DEATH_SPANS.test(span.normal) && next?.normal === 'now') {
         const count = words[at - 2];
         if (count && (count.pos === 'NUM' || /^(a|few|many|some|two|three|four|five|six|ten)$/.test(count.normal))) {
           const subject = subjectBefore(tokens, count.index, CATENATIVE);
@@ -1544,7 +1552,7 @@ export class DreamAnalyser {
       // death puts them in the scene.
       // Or "my gran, the one that passed in March, sat down", "My father came in, three years gone now, and sat".
       const between = tokens.slice(dead.index, t.index);
-      const aside = t.normal === 'gone' && /^(years|months|weeks|year|month)$/.test(tokens[t.index - 1]?.normal ?? '');
+      const aside = t.normal === 'gone' && DEATH_SPANS.test(tokens[t.index - 1]?.normal ?? '');
       if (dead.sentence !== t.sentence || !(aside || between.some((x) => x.normal === 'who' || x.normal === 'that')))
         continue;
       const after = tokens.slice(t.index + 1, doc.sentences[t.sentence]?.end ?? t.index);

@@ -650,6 +650,8 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
                   ]),
                 ]
               : [normal];
+      // The tagger writes "through" as "thru": the knowledge base's phrases spell it out ("through the dark").
+      if (normal === 'thru') forms.push('through');
       return { ...r, normal, lemma, forms, isWord };
     });
     retagNounPhraseEnds(partial);

@@ -108,6 +108,23 @@ const POSSESSIVES = wordList('possessives');
 /** Places that can say who someone is ("my college friend", "the school nurse"). */
 const PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
 
+/** A hyphen written tight between two words ("hi-vis"), not a dash between clauses ("the dark - and then"). */
+function joiningHyphen(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  return (
+    !!t &&
+    !!before &&
+    !!after &&
+    /^[-‐]$/.test(t.text) &&
+    before.endChar === t.startChar &&
+    t.endChar === after.startChar &&
+    before.isWord &&
+    after.isWord
+  );
+}
+
 /** Whether a token is in the same sentence as `token` (and exists). */
 function sameSentenceAs(token: Token): (t: Token | undefined) => t is Token {
   return (t): t is Token => t !== undefined && t.sentence === token.sentence;
@@ -316,6 +333,9 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     )
       return true;
     if (nextHere && /^(hundred|hundreds|thousand|thousands|million|millions)$/.test(nextHere.normal)) return true;
+    // "a hundred and twelve steps": both words are one number.
+    if (/^(hundred|thousand)$/.test(token.normal) && nextHere?.normal === 'and' && isNumber(after(2))) return true;
+    if (prevHere?.normal === 'and' && /^(hundred|thousand)$/.test(before2?.normal ?? '')) return true;
     if (prevHere && /^(aged|age)$/.test(prevHere.normal)) return true;
     if (prevHere?.normal === 'of' && before2 && PERSON_AGE_WORDS.test(before2.normal)) return true;
   }
@@ -458,8 +478,14 @@ export interface MatcherDeps {
 
 export function surfaceOf(tokens: Token[]): string {
   let out = '';
+  let last: Token | undefined;
   for (const t of tokens) {
+    const tight = last !== undefined && last.endChar === t.startChar && last.endChar > 0;
+    last = t;
     if (!out) out = t.text;
+    // "hi-vis": words written together stay together.
+    else if (tight && /^[-‐]$/.test(t.text)) out += t.text;
+    else if (tight && /^[-‐]$/.test(tokens[tokens.indexOf(t) - 1]?.text ?? '')) out += t.text;
     else if (/^(n't|'s|'re|'ve|'d|'ll|'m)$/i.test(t.text) || /^[.,!?;:)]$/.test(t.text)) out += t.text;
     else out += ` ${t.text}`;
   }
@@ -522,6 +548,8 @@ export class SymbolMatcher {
           tokens[i]?.normal !== word
         )
           i += 1;
+        // "hi-vis", "a wedding-dress shop": a hyphen joining two words is read through.
+        while (i > start && i < end && joiningHyphen(tokens, i)) i += 1;
         const t = tokens[i];
         if (!t || i >= end || !(t.normal === word || t.forms.includes(word))) {
           ok = false;
@@ -563,6 +591,7 @@ export class SymbolMatcher {
         prev?.sentence === token.sentence ? prev : undefined,
         next?.sentence === token.sentence ? next : undefined,
         afterSomeones,
+        owner?.sentence === token.sentence ? owner : undefined,
       );
     // The word as written first, then the tagger's lemma, then other base forms.
     const order = [token.normal, token.lemma, ...token.forms];
@@ -702,6 +731,10 @@ export class SymbolMatcher {
     }
     const match = await this.deps.kbWordNet.nounToSymbol(lemma, { placesOnly: capitalised || token.pos === 'PROPN' });
     if (!match) return null;
+    // "in Kharkiv", "on the Clyde", "to Tenerife": a named town, island or river is where the dream is set,
+    // not an image of a city or a river (in the training sets and dev halves 41 of 46 such readings were
+    // not labelled); an ocean named ("out on the Atlantic") still is the sea.
+    if ((capitalised || token.pos === 'PROPN') && match.symbol.name !== 'ocean') return null;
     // "the key fit", "the dog's fits", "the gears fit together": a feeling reached through WordNet is a
     // noun of its own ("a fit of rage", "in a fit"), so it needs a determiner or an adjective before it.
     const before = doc.tokens[token.index - 1];

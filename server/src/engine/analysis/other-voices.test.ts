@@ -949,3 +949,47 @@ describe('runs that never came, and runs that are rounds', () => {
       expect(names(await analyse(text)), text).toContain('run');
   });
 });
+
+describe('fourteenth round: groups, in-laws, named places, "there was", hyphens and screens', () => {
+  it('reads a crew or a crowd screaming as a scream, and still no scream from a kettle', async () => {
+    expect(names(await analyse('Out on the sea I could hear the crew screaming.'))).toContain('scream');
+    expect(names(await analyse('People were screaming on the deck.'))).toContain('scream');
+    expect(names(await analyse('The kettle screamed on the stove.'))).not.toContain('scream');
+  });
+
+  it('reads no parent or sibling in kin by marriage', async () => {
+    expect(names(await analyse('My brother-in-law came round with a ladder.'))).not.toContain('sibling');
+    expect(names(await analyse('My father in law sat by the stove.'))).not.toContain('father');
+    expect(names(await analyse('My brother came round with a ladder.'))).toContain('sibling');
+  });
+
+  it('reads what "there was" brings in, even where the tagger took it for a verb', async () => {
+    expect(names(await analyse('There was water on the floor.'))).toContain('water');
+    expect(names(await analyse('There was fire in the hall.'))).toContain('fire');
+  });
+
+  it('reads figures of skin, the shipping forecast and a number in words as none of their images', async () => {
+    expect(names(await analyse('We were soaked to the skin.'))).not.toContain('skin');
+    expect(names(await analyse('Just a skin of it at first on the lino.'))).not.toContain('skin');
+    expect(names(await analyse('The skin of my arms went cold.'))).toContain('skin');
+    expect(names(await analyse('The radio was on, the shipping forecast.'))).not.toContain('ship');
+    const steps = names(await analyse('I had to climb the hundred and twelve steps.'));
+    expect(steps).not.toContain('hundred');
+    expect(steps).not.toContain('twelve');
+    expect(names(await analyse('Her skin was grey.'))).toContain('skin');
+  });
+
+  it('reads phrases through a tight hyphen and through "thru"', async () => {
+    expect(names(await analyse('She was stood outside a wedding-dress shop.'))).toContain('wedding dress');
+    expect(names(await analyse('The herd came at a gallop through the dark.'))).toContain('darkness');
+    const surfaces = (await analyse('He wore a t-shirt.')).symbols.map((s) => s.surface);
+    expect(surfaces).toContain('t-shirt');
+  });
+
+  it("reads no one's flight on a screen as running, and keeps a crowd running in the dream", async () => {
+    expect(
+      names(await analyse('We were watching a disaster film on the telly, a wave over a city and people running.')),
+    ).not.toContain('run');
+    expect(names(await analyse('The crowd was running and I ran with them.'))).toContain('run');
+  });
+});

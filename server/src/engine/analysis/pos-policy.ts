@@ -54,7 +54,15 @@ export class PosPolicy {
   }
 
   /** `prev` and `next` are the neighbouring tokens in the sentence, used where the tagger hesitates. */
-  allows(ref: TermRef, token: Token, prev?: Token, next?: Token, afterSomeones = false): boolean {
+  allows(
+    ref: TermRef,
+    token: Token,
+    prev?: Token,
+    next?: Token,
+    afterSomeones = false,
+    /** The word before `prev` in the sentence. */
+    before?: Token,
+  ): boolean {
     if (ANY_POS_CATEGORIES.has(ref.symbol.category))
       return token.pos !== 'DET' && token.pos !== 'ADP' && token.pos !== 'PRON';
     // "I walked home", "the bus home", "took it home": home is where someone is going, not a house of the dream.
@@ -74,6 +82,8 @@ export class PosPolicy {
       return true;
     const term = ref.term;
     if (token.pos === 'VERB' || token.pos === 'AUX') {
+      // "There was water on the floor", "there was fire in the hall": what "there was" brings in is a thing.
+      if (prev && /^(was|were|is|are|'s|’s)$/.test(prev.normal) && before?.normal === 'there') return true;
       // Only when the word is written as the noun or its plural: "stared" is not "star", and "rose" read as rise is a verb.
       const nounShape =
         (token.normal === term || token.normal === `${term}s` || token.normal === `${term}es`) &&

@@ -579,6 +579,35 @@ function skinOfAThing(tokens: Token[], at: number): boolean {
   );
 }
 
+/** Counts before a length: "six foot", "a hundred feet", "two and a half feet". */
+const LENGTH_COUNT =
+  /^(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|few|couple|half|\d+(\.\d+)?)$/;
+
+/**
+ * "at the foot of the bed", "the foot of the stairs": the bottom of a thing; "six foot tall", "a hundred feet
+ * below", "a foot taller": a length (in the training sets and dev halves, none of 30 "foot of" readings was
+ * labelled a foot).
+ */
+function footAsPlaceOrMeasure(tokens: Token[], at: number): boolean {
+  const t = tokens[at];
+  const next = tokens[at + 1];
+  if (!t) return false;
+  if (t.normal === 'foot' && next?.normal === 'of' && next.sentence === t.sentence) return true;
+  const prev = tokens[at - 1];
+  return !!prev &&
+    prev.sentence === t.sentence &&
+    LENGTH_COUNT.test(prev.normal) &&
+    (t.normal === 'foot' || t.normal === 'feet') &&
+    prev.normal !== 'a'
+    ? true
+    : t.normal === 'foot' &&
+        prev?.normal === 'a' &&
+        !!next &&
+        /^(taller|shorter|higher|lower|deeper|longer|wider|off|away|above|below|under|over|deep|high|tall|long|wide|from|or|of)$/.test(
+          next.normal,
+        );
+}
+
 /** Names whose death is dated in waking life: the name just before the death word ("Biscuit died in March"). */
 function datedDeathNames(doc: DreamDocument): Set<string> {
   const { tokens } = doc;
@@ -1716,6 +1745,7 @@ export class DreamAnalyser {
         (name === 'sing' && someoneElseSings(narrative.tokens, h.token)) ||
         (KIN_BY_MARRIAGE.has(name) && inLaw(narrative.tokens, h.token)) ||
         (name === 'skin' && skinOfAThing(narrative.tokens, h.token)) ||
+        (name === 'foot' && footAsPlaceOrMeasure(narrative.tokens, h.token)) ||
         (name === 'scream' && voiceFails(narrative, h.token)) ||
         // "morning love", "I'd love to know": a word of address or a wish is no love in the dream.
         (name === 'love' &&

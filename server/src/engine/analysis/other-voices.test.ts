@@ -986,6 +986,18 @@ describe('fourteenth round: groups, in-laws, named places, "there was", hyphens 
     expect(surfaces).toContain('t-shirt');
   });
 
+  it('reads no foot at the foot of the bed or in a length, and keeps feet that are feet', async () => {
+    for (const text of [
+      'Something stood at the foot of the bed.',
+      'He was six foot tall and grey.',
+      'The water was a foot deep on the lino.',
+      'It dropped a hundred feet into the sea.',
+    ])
+      expect(names(await analyse(text)), text).not.toContain('foot');
+    expect(names(await analyse('My feet were bare on the cold tiles.'))).toContain('foot');
+    expect(names(await analyse('I cut my foot on a shell.'))).toContain('foot');
+  });
+
   it("reads no one's flight on a screen as running, and keeps a crowd running in the dream", async () => {
     expect(
       names(await analyse('We were watching a disaster film on the telly, a wave over a city and people running.')),

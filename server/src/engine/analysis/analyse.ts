@@ -9,7 +9,7 @@ import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
 import { readLanguage } from '../nlp/language';
 import { baseForms } from '../nlp/morphology';
-import { SHORT_WORD as SHORT_TYPO_WORD, TypoCorrector } from '../nlp/typos';
+import { MIN_TYPO_LENGTH, SHORT_WORD as SHORT_TYPO_WORD, TypoCorrector } from '../nlp/typos';
 import { SliceTimer } from '../util/cooperative';
 import { PEOPLE_CATEGORY } from '../kb/schema';
 import type { Pronoun, TextSpan } from '../types';
@@ -1365,6 +1365,18 @@ export class DreamAnalyser {
         SUBJECT_PRONOUNS.has(prev.normal) &&
         next?.sentence === token.sentence &&
         (next.pos === 'VERB' || next.pos === 'AUX')
+      )
+        continue;
+      // A three-letter slip is read only where a noun stands: after "a", "the", "my", a count or an adjective
+      // ("a lak", "the dor", "my bos", "ten eys"), never as part of a hyphened word ("hi-vis").
+      if (
+        token.normal.length < MIN_TYPO_LENGTH &&
+        !(
+          prev &&
+          prev.sentence === token.sentence &&
+          prev.text !== '-' &&
+          (prev.pos === 'DET' || prev.pos === 'NUM' || prev.pos === 'ADJ' || POSSESSIVE_WORDS.has(prev.normal))
+        )
       )
         continue;
       const fix = await corrector.correct(token.normal, token.forms);

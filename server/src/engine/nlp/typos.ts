@@ -219,9 +219,14 @@ export class TypoCorrector {
 
   /** The word meant by an unknown word, or null when it is known, too short or too ambiguous to guess. */
   async correct(word: string, forms: readonly string[] = baseForms(word)): Promise<Correction | null> {
-    if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) return null;
+    if (word.length < MIN_TYPO_LENGTH - 1 || !/^[a-z]+$/.test(word)) return null;
     const cached = this.cache.get(word);
     if (cached !== undefined) return cached;
+    if (word.length < MIN_TYPO_LENGTH) {
+      const short = (await this.isRealWord(word, forms)) ? null : this.droppedLetter(word);
+      this.cache.set(word, short);
+      return short;
+    }
     let found = (await this.isRealWord(word, forms)) ? null : ((await this.gDropped(word)) ?? this.search(word));
     // A plural whose slip is in the stem ("onoins"): the stem's correction with its -s, when cheaper.
     if (found && word.endsWith('s') && !word.endsWith('ss') && word.length > MIN_TYPO_LENGTH) {
@@ -234,6 +239,24 @@ export class TypoCorrector {
     if (this.cache.size > 20000) this.cache.clear();
     this.cache.set(word, found);
     return found;
+  }
+
+  /**
+   * A three-letter slip with one vowel or one doubled letter left out ("dor" door, "lak" lake, "fsh" fish, "bos"
+   * boss), read only as a knowledge-base word and only when one such word fits: three letters are too few to
+   * guess any other slip from.
+   */
+  private droppedLetter(word: string): Correction | null {
+    const fits = new Set<string>();
+    for (let i = 1; i <= word.length; i += 1)
+      for (const letter of ['a', 'e', 'i', 'o', 'u', word[i - 1] ?? '', word[i] ?? '']) {
+        if (!letter) continue;
+        const candidate = word.slice(0, i) + letter + word.slice(i);
+        // (A word the tagged corpus has seen: "obs" is hospital observations, not the plural of "obe".)
+        if (this.kbTerms.has(candidate) && (this.frequency.get(candidate) ?? 0) > 0) fits.add(candidate);
+      }
+    const [only] = fits;
+    return fits.size === 1 && only ? { word: only, cost: COST.transpose } : null;
   }
 
   /** "tryin", "smilin", "runnin": an -ing form written as spoken is that -ing form, not a slip of another word. */

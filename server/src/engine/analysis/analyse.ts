@@ -233,8 +233,10 @@ const PASSED_NOT_DEATH = new Set(['out', 'by', 'through', 'over', 'around', 'rou
 function isDeathWord(tokens: Token[], i: number): boolean {
   const t = tokens[i];
   if (!t || !DEATH_FORMS.has(t.normal)) return false;
-  if (t.normal !== 'passed') return true;
+  if (t.normal !== 'passed' && t.normal !== 'pass') return true;
   const next = tokens.slice(i + 1).find((x) => x.isWord)?.normal ?? '';
+  // "She pass in 2019", "before he pass away": the bare form only with the words of a death after it.
+  if (t.normal === 'pass') return /^(away|on|in|last)$/.test(next);
   return !(PASSED_NOT_DEATH.has(next) || DETERMINER_WORDS.has(next) || POSSESSIVE_WORDS.has(next));
 }
 
@@ -1560,6 +1562,15 @@ export class DreamAnalyser {
       return who?.normal === 'who' ? person(who) : undefined;
     }
     const be = (x: Token | undefined) => !!x && /^(be|is|was|are|were|been|'s|s|has|have|had)$/.test(x.normal);
+    // "Dai Jenkins, my old touch judge, gone since the pandemic, came and sat", "old Mr Pryce, dead the winter
+    // before last, was sat at the back": a dated death set off by commas is said of the one the sentence began with.
+    if (tokens[t.index - 1]?.text === ',' && (t.normal === 'gone' || isDeathWord(tokens, t.index))) {
+      const since = t.normal !== 'gone' || /^(since|for)$/.test(next?.normal ?? '');
+      if (dated && since) {
+        const first = words.find((x) => x.index < t.index && (x.pos === 'PROPN' || this.mournable(x)));
+        if (first) return first;
+      }
+    }
     // "she's been gone since 1998", "he has been gone four winters now"; "my father, three years gone now"
     if (t.normal === 'gone') {
       const span = words[at - 1];
@@ -1592,7 +1603,16 @@ export class DreamAnalyser {
       return undefined;
     const stative = t.normal === 'dead' && be(words[at - 1]);
     if (!(dated || stative || t.backstory)) return undefined;
-    return person(subjectBefore(tokens, t.index, CATENATIVE));
+    const told = person(subjectBefore(tokens, t.index, CATENATIVE));
+    if (told) return told;
+    // "Jock Mackie in the crew room, making tea. Been dead since 1971.": a dated death with no subject, opening its
+    // sentence, is of the one the sentence before named.
+    const before = doc.sentences[t.sentence - 1];
+    if (dated && before && (at === 0 || (at === 1 && be(words[0]))))
+      return tokens
+        .slice(before.start, before.end)
+        .find((x) => x.isWord && !x.negated && !x.backstory && (x.pos === 'PROPN' || this.mournable(x)));
+    return undefined;
   }
 
   /**
@@ -1605,6 +1625,8 @@ export class DreamAnalyser {
     for (const t of tokens) {
       const dead = this.deathToldOf(doc, t.index);
       if (!dead) continue;
+      // Named in the sentence before the death ("Jock in the crew room, making tea. Been dead since 1971."): there.
+      if (dead.sentence < t.sentence) return { told: t.sentence, seen: dead.sentence };
       // Named, they must be named again ("Cody's been gone eleven years… Dreamed I was…" is no visit); as he
       // or she, or a word of kin, someone close there will do.
       const named = dead.pos === 'PROPN';
@@ -1630,7 +1652,9 @@ export class DreamAnalyser {
       // death puts them in the scene.
       // Or "my gran, the one that passed in March, sat down", "My father came in, three years gone now, and sat".
       const between = tokens.slice(dead.index, t.index);
-      const aside = t.normal === 'gone' && DEATH_SPANS.test(tokens[t.index - 1]?.normal ?? '');
+      const aside =
+        (t.normal === 'gone' && DEATH_SPANS.test(tokens[t.index - 1]?.normal ?? '')) ||
+        tokens[t.index - 1]?.text === ',';
       if (dead.sentence !== t.sentence || !(aside || between.some((x) => x.normal === 'who' || x.normal === 'that')))
         continue;
       const after = tokens.slice(t.index + 1, doc.sentences[t.sentence]?.end ?? t.index);

@@ -1007,6 +1007,21 @@ describe('fourteenth round: groups, in-laws, named places, "there was", hyphens 
     expect(names(await analyse('he sed the bus was late'))).not.toContain('seed');
   });
 
+  it('reads a visit from the dead told in an aside, in the bare "pass", or with no subject after the visit', async () => {
+    for (const text of [
+      'Dai Jenkins, my old touch judge, gone since the pandemic, came and sat in the changing room with me.',
+      'Mama come into mi kitchen and stir the rice. She pass in 2019. She say, Yuh too thin.',
+      'Old Mr Pryce who trained me, dead the winter before last, was sat at the back clapping.',
+      'Jock Mackie in the crew room, making tea. Been dead since 1971. He said, You took your time.',
+    ])
+      expect(motifs(await analyse(text)), text).toContain('deceased-visitor');
+    for (const text of [
+      'I pass the shop every day and the baker waved.',
+      'I was at the station. Been dead tired since Monday.',
+    ])
+      expect(motifs(await analyse(text)), text).not.toContain('deceased-visitor');
+  });
+
   it("reads no one's flight on a screen as running, and keeps a crowd running in the dream", async () => {
     expect(
       names(await analyse('We were watching a disaster film on the telly, a wave over a city and people running.')),

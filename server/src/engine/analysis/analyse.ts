@@ -1527,9 +1527,17 @@ export class DreamAnalyser {
       if (x.normal === 'who' || x.normal === 'that') {
         let k = x.index - 1;
         // "my gran, the one that passed in March": the one the phrase before the clause names.
-        if (tokens[k]?.normal === 'one' && tokens[k - 1]?.normal === 'the') k -= 2;
+        const theOne = tokens[k]?.normal === 'one' && tokens[k - 1]?.normal === 'the';
+        if (theOne) k -= 2;
         while (tokens[k] && !tokens[k]?.isWord && tokens[k]?.sentence === x.sentence) k -= 1;
-        return person(tokens[k]?.sentence === x.sentence ? tokens[k] : undefined);
+        const named = person(tokens[k]?.sentence === x.sentence ? tokens[k] : undefined);
+        if (named || tokens[(theOne ? x.index - 2 : x.index) - 1]?.text !== ',') return named;
+        // "My nan sat down in the chair at work, the one that passed in March", "my buwa was there by the fire, in
+        // his old topi, who died eight years ago": after a comma, the clause is of the person the sentence began with.
+        return words
+          .filter((w) => w.index < x.index && (w.pos === 'NOUN' || w.pos === 'PROPN'))
+          .map((w) => person(w))
+          .find((w) => w !== undefined);
       }
       if (/^(he|she|you|him|her)$/.test(x.normal) || x.pos === 'PROPN' || this.mournable(x)) return x;
       // "my avo", "my harabeoji": a word of kin the knowledge base does not know, after my or our.
@@ -1564,8 +1572,17 @@ export class DreamAnalyser {
     const be = (x: Token | undefined) => !!x && /^(be|is|was|are|were|been|'s|s|has|have|had)$/.test(x.normal);
     // "Dai Jenkins, my old touch judge, gone since the pandemic, came and sat", "old Mr Pryce, dead the winter
     // before last, was sat at the back": a dated death set off by commas is said of the one the sentence began with.
-    if (tokens[t.index - 1]?.text === ',' && (t.normal === 'gone' || isDeathWord(tokens, t.index))) {
-      const since = t.normal !== 'gone' || /^(since|for)$/.test(next?.normal ?? '');
+    // (Also ", been gone twenty years", ", been dead since 2011".)
+    const commaBefore =
+      tokens[t.index - 1]?.text === ',' ||
+      (tokens[t.index - 1]?.normal === 'been' && tokens[t.index - 2]?.text === ',');
+    if (commaBefore && (t.normal === 'gone' || isDeathWord(tokens, t.index))) {
+      const since =
+        t.normal !== 'gone' ||
+        /^(since|for|a|an|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)$/.test(
+          next?.normal ?? '',
+        ) ||
+        next?.pos === 'NUM';
       if (dated && since) {
         const first = words.find((x) => x.index < t.index && (x.pos === 'PROPN' || this.mournable(x)));
         if (first) return first;
@@ -1654,7 +1671,19 @@ export class DreamAnalyser {
       const between = tokens.slice(dead.index, t.index);
       const aside =
         (t.normal === 'gone' && DEATH_SPANS.test(tokens[t.index - 1]?.normal ?? '')) ||
-        tokens[t.index - 1]?.text === ',';
+        tokens[t.index - 1]?.text === ',' ||
+        (tokens[t.index - 1]?.normal === 'been' && tokens[t.index - 2]?.text === ',');
+      // "My nan sat down in the chair at work, the one that passed in March": the clause the person opens puts
+      // them in the scene before the aside of their death.
+      const clause = tokens.slice(dead.index + 1, t.index);
+      const clauseEnd = clause.findIndex((x) => x.text === ',');
+      const doing = clauseEnd > 0 ? clause.slice(0, clauseEnd) : [];
+      if (
+        dead.sentence === t.sentence &&
+        (aside || between.some((x) => x.normal === 'who' || x.normal === 'that')) &&
+        doing.some((x) => ['VERB', 'AUX'].includes(x.pos) && !x.backstory && !x.negated)
+      )
+        return { told: t.sentence, seen: t.sentence };
       if (dead.sentence !== t.sentence || !(aside || between.some((x) => x.normal === 'who' || x.normal === 'that')))
         continue;
       const after = tokens.slice(t.index + 1, doc.sentences[t.sentence]?.end ?? t.index);

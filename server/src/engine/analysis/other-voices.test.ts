@@ -1013,11 +1013,15 @@ describe('fourteenth round: groups, in-laws, named places, "there was", hyphens 
       'Mama come into mi kitchen and stir the rice. She pass in 2019. She say, Yuh too thin.',
       'Old Mr Pryce who trained me, dead the winter before last, was sat at the back clapping.',
       'Jock Mackie in the crew room, making tea. Been dead since 1971. He said, You took your time.',
+      'My nan sat down in the dental chair at work, the one that passed in March.',
+      'And my buwa was there squatting by the fire, in his old brown topi, who died eight years ago.',
+      'Old Sully was in the gym, my first coach, been gone twenty years.',
     ])
       expect(motifs(await analyse(text)), text).toContain('deceased-visitor');
     for (const text of [
       'I pass the shop every day and the baker waved.',
       'I was at the station. Been dead tired since Monday.',
+      'I went to the shop, the one that closed in March.',
     ])
       expect(motifs(await analyse(text)), text).not.toContain('deceased-visitor');
   });

@@ -22,7 +22,7 @@ export interface LucidReading {
 }
 
 const REALISATION =
-  /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
+  /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
 const LUCID_STATE =
   /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b|\b(?:a|another|proper|full|fully|real|my first|properly)\s+lucid\s+one\b/gi;
 
@@ -50,18 +50,18 @@ const SAID_AFTER_REALISATION =
  * sleeping", "I knew this must be a dream".
  */
 const UNREAL_REALISATION =
-  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|reasoned|concluded|deduced|thought|recognized|recognised|remembered|it hit me|it dawned on me|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
+  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|reasoned|concluded|deduced|thought|recognized|recognised|remembered|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
 
 /**
  * "I know is dream" (a learner's English), "so it had to be a dream", "a reality check finally worked": the
  * realisation said plainly or reasoned out, or a reality check that succeeded.
  */
 const PLAIN_REALISATION =
-  /\b(?:so|which meant|that meant)\s+(?:it|this|i)\s+(?:had to be|has to be|must be)\s+(?:a\s+)?dream(?:ing)?\b|\b(knew|know|realized|realised|realize|realise|understood|understand)\s+(?:it\s+|this\s+|that\s+)?(?:is|was|'s)\s+(?:a\s+|the\s+)?dream\b|\breality checks?\b[^.!?;]{0,70}?\b(?:finally\s+|actually\s+)?(?:worked|passed|succeeded)\b/gi;
+  /\b(?:so|which meant|that meant)\s+(?:it|this|i)\s+(?:had to be|has to be|must be)\s+(?:a\s+)?dream(?:ing)?\b|\b(knew|know|realized|realised|realize|realise|understood|understand)\s+(?:it\s+|this\s+|that\s+)?(?:is|was|'s)\s+(?:a\s+|the\s+)?dream\b|\b(?:knew|know|realized|realised)\s*[:—–]\s*(?:a\s+)?(?:dream|dreaming)\b|\breality checks?\b[^.!?;]{0,70}?\b(?:finally\s+|actually\s+)?(?:worked|passed|succeeded)\b/gi;
 
 /** "…the time said 7:61. Ha. Dreaming.": the realisation as a word of its own, after the dream has begun. */
 const BARE_REALISATION =
-  /^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+){0,2}(?:dreaming|dream|i'm asleep|i am asleep|i'm dreaming)\s*[.!]+\s*$|\b(?:said|say|thought|think)\s+(?:inside|to myself|silently)?\s*[:,]\s*(?:dreaming|dream)\s*[.!]/gi;
+  /^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+){0,2}(?:dreaming|dream|i'm asleep|i am asleep|i'm dreaming|im dreaming|i'm dreamin|im dreamin)\s*[.!]+\s*$|\b(?:said|say|thought|think)\s+(?:inside|to myself|silently)?\s*[:,]\s*(?:dreaming|dream)\s*[.!]/gi;
 
 /**
  * A practice log's shorthand: "13:88 -> DREAM" (the check, then what it showed), and a line that opens on

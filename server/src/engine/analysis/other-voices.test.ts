@@ -1026,6 +1026,24 @@ describe('fourteenth round: groups, in-laws, named places, "there was", hyphens 
       expect(motifs(await analyse(text)), text).not.toContain('deceased-visitor');
   });
 
+  it('reads lucidity that struck the dreamer, a bare "im dreamin", and "so I know: dream"', async () => {
+    for (const text of [
+      'I noticed the clock had no hands, and it struck me, quite calmly, that this must be a dream.',
+      'Kanji on the shop sign is wrong, so I know: dream.',
+      'The sign was wrong. im dreamin. so i flew.',
+    ])
+      expect((await analyse(text)).lucid, text).toBe(true);
+    expect((await analyse('It struck me that I was late for work.')).lucid).toBe(false);
+    expect((await analyse('It occurred to me that it was a dream when I woke up.')).lucid).toBe(false);
+  });
+
+  it('reads teeth that stay in what was bitten as teeth falling out', async () => {
+    expect(motifs(await analyse('Bit into an apple and my front teeth stayed in it.'))).toContain('teeth-falling-out');
+    expect(motifs(await analyse('I bite a date at iftar and my front tooth stays in the date.'))).toContain(
+      'teeth-falling-out',
+    );
+  });
+
   it("reads no one's flight on a screen as running, and keeps a crowd running in the dream", async () => {
     expect(
       names(await analyse('We were watching a disaster film on the telly, a wave over a city and people running.')),

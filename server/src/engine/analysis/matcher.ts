@@ -322,6 +322,13 @@ function isIdiom(doc: DreamDocument, token: Token, symbol: KbSymbol): boolean {
     )
       return true;
     if (nextHere && (TIME_AFTER.test(nextHere.normal) || MEASURES.test(nextHere.normal))) return true;
+    // "two in the morning", "three in the afternoon": a time of day.
+    if (
+      nextHere?.normal === 'in' &&
+      after(2)?.normal === 'the' &&
+      /^(morning|afternoon|evening|night)$/.test(after(3)?.normal ?? '')
+    )
+      return true;
     if (nextHere?.normal === 'or' && isNumber(after(2))) return true;
     if (prevHere?.normal === 'or' && isNumber(before2)) return true;
     // "ten past four", "watch says ten to": the minutes of a time. "two hundred years", "three thousand people":

@@ -1044,6 +1044,12 @@ describe('fourteenth round: groups, in-laws, named places, "there was", hyphens 
     );
   });
 
+  it('reads no number in a time of day, and a team leader as the boss', async () => {
+    expect(names(await analyse('Two in the morning and somebody was working the mixer.'))).not.toContain('two');
+    expect(names(await analyse('I saw two crows on the wire.'))).toContain('two');
+    expect(names(await analyse('My team leader was stood by the lifts.'))).toContain('boss');
+  });
+
   it("reads no one's flight on a screen as running, and keeps a crowd running in the dream", async () => {
     expect(
       names(await analyse('We were watching a disaster film on the telly, a wave over a city and people running.')),

@@ -1048,6 +1048,7 @@ describe('fourteenth round: groups, in-laws, named places, "there was", hyphens 
     expect(names(await analyse('Two in the morning and somebody was working the mixer.'))).not.toContain('two');
     expect(names(await analyse('I saw two crows on the wire.'))).toContain('two');
     expect(names(await analyse('My team leader was stood by the lifts.'))).toContain('boss');
+    expect(names(await analyse('Forty minutes into a recital at Ely and I needed the loo.'))).toContain('music');
   });
 
   it("reads no one's flight on a screen as running, and keeps a crowd running in the dream", async () => {

@@ -311,8 +311,9 @@ const WATCHABLE_MOTIFS = new Set([
 const WATCHED =
   /(?<!\blike )\bon (?:the |a )?(?:tv|telly|television|tellies|news|screen)\b|\bwatch(?:ing|ed)? (?:the |a |some )?(?:news|film|movie|documentary|programme|tv|telly)\b|\bthe news (?:show|showing|shows|showed|said|says|saying|about|had|was|is)\b|\bnews (?:show|showing|shows|showed) /i;
 
-/** A sentence about something on a screen: a film, a programme, the news, the telly. */
+/** Actions of others that a screen shows rather than the dream: running from the wave, drowning. */
 const SCREEN_ACTIONS = new Set(['run', 'drown']);
+/** A sentence about something on a screen: a film, a programme, the news, the telly. */
 const ON_SCREEN = /\b(?:movies?|films?|programmes?|documentar(?:y|ies)|tv|telly|television|news)\b/i;
 
 /** Whether sentence `index` tells of a motif's events watched on a screen, happening to others. */
@@ -581,6 +582,9 @@ function skinOfAThing(tokens: Token[], at: number): boolean {
   );
 }
 
+/** Words after "a foot" that make it a length: "a foot taller", "a foot off the ground". */
+const FOOT_AS_LENGTH_AFTER_A =
+  /^(taller|shorter|higher|lower|deeper|longer|wider|off|away|above|below|under|over|deep|high|tall|long|wide|from|or|of)$/;
 /** Counts before a length: "six foot", "a hundred feet", "two and a half feet". */
 const LENGTH_COUNT =
   /^(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|few|couple|half|\d+(\.\d+)?)$/;
@@ -592,22 +596,20 @@ const LENGTH_COUNT =
  */
 function footAsPlaceOrMeasure(tokens: Token[], at: number): boolean {
   const t = tokens[at];
-  const next = tokens[at + 1];
   if (!t) return false;
+  const prev = tokens[at - 1]?.sentence === t.sentence ? tokens[at - 1] : undefined;
+  const next = tokens[at + 1];
   if (t.normal === 'foot' && next?.normal === 'of' && next.sentence === t.sentence) return true;
-  const prev = tokens[at - 1];
-  return !!prev &&
-    prev.sentence === t.sentence &&
-    LENGTH_COUNT.test(prev.normal) &&
-    (t.normal === 'foot' || t.normal === 'feet') &&
-    prev.normal !== 'a'
-    ? true
-    : t.normal === 'foot' &&
-        prev?.normal === 'a' &&
-        !!next &&
-        /^(taller|shorter|higher|lower|deeper|longer|wider|off|away|above|below|under|over|deep|high|tall|long|wide|from|or|of)$/.test(
-          next.normal,
-        );
+  if (!prev || (t.normal !== 'foot' && t.normal !== 'feet')) return false;
+  // "a foot taller", "a foot deep": "a" counts only before a word of length or place.
+  if (prev.normal === 'a') return t.normal === 'foot' && !!next && FOOT_AS_LENGTH_AFTER_A.test(next.normal);
+  return LENGTH_COUNT.test(prev.normal);
+}
+
+/** A death word set off as an aside: ", gone since the pandemic", ", been dead since 2011". */
+function afterAsideComma(tokens: Token[], at: number): boolean {
+  const before = tokens[at - 1];
+  return before?.text === ',' || (before?.normal === 'been' && tokens[at - 2]?.text === ',');
 }
 
 /** Names whose death is dated in waking life: the name just before the death word ("Biscuit died in March"). */
@@ -1573,10 +1575,7 @@ export class DreamAnalyser {
     // "Dai Jenkins, my old touch judge, gone since the pandemic, came and sat", "old Mr Pryce, dead the winter
     // before last, was sat at the back": a dated death set off by commas is said of the one the sentence began with.
     // (Also ", been gone twenty years", ", been dead since 2011".)
-    const commaBefore =
-      tokens[t.index - 1]?.text === ',' ||
-      (tokens[t.index - 1]?.normal === 'been' && tokens[t.index - 2]?.text === ',');
-    if (commaBefore && (t.normal === 'gone' || isDeathWord(tokens, t.index))) {
+    if (afterAsideComma(tokens, t.index) && (t.normal === 'gone' || isDeathWord(tokens, t.index))) {
       const since =
         t.normal !== 'gone' ||
         /^(since|for|a|an|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)$/.test(
@@ -1671,8 +1670,7 @@ export class DreamAnalyser {
       const between = tokens.slice(dead.index, t.index);
       const aside =
         (t.normal === 'gone' && DEATH_SPANS.test(tokens[t.index - 1]?.normal ?? '')) ||
-        tokens[t.index - 1]?.text === ',' ||
-        (tokens[t.index - 1]?.normal === 'been' && tokens[t.index - 2]?.text === ',');
+        afterAsideComma(tokens, t.index);
       // "My nan sat down in the chair at work, the one that passed in March": the clause the person opens puts
       // them in the scene before the aside of their death.
       const clause = tokens.slice(dead.index + 1, t.index);

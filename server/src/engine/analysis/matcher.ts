@@ -108,6 +108,9 @@ const POSSESSIVES = wordList('possessives');
 /** Places that can say who someone is ("my college friend", "the school nurse"). */
 const PLACE_CATEGORIES = new Set(['Places', 'Buildings and Rooms']);
 
+/** A token that is a hyphen. */
+const HYPHEN = /^[-‐]$/;
+
 /** A hyphen written tight between two words ("hi-vis"), not a dash between clauses ("the dark - and then"). */
 function joiningHyphen(tokens: Token[], i: number): boolean {
   const t = tokens[i];
@@ -117,7 +120,7 @@ function joiningHyphen(tokens: Token[], i: number): boolean {
     !!t &&
     !!before &&
     !!after &&
-    /^[-‐]$/.test(t.text) &&
+    HYPHEN.test(t.text) &&
     before.endChar === t.startChar &&
     t.endChar === after.startChar &&
     before.isWord &&
@@ -487,12 +490,15 @@ export function surfaceOf(tokens: Token[]): string {
   let out = '';
   let last: Token | undefined;
   for (const t of tokens) {
-    const tight = last !== undefined && last.endChar === t.startChar && last.endChar > 0;
+    // "hi-vis": a hyphen written tight against its words stays tight.
+    const hyphenated =
+      last !== undefined &&
+      last.endChar > 0 &&
+      last.endChar === t.startChar &&
+      (HYPHEN.test(t.text) || HYPHEN.test(last.text));
     last = t;
     if (!out) out = t.text;
-    // "hi-vis": words written together stay together.
-    else if (tight && /^[-‐]$/.test(t.text)) out += t.text;
-    else if (tight && /^[-‐]$/.test(tokens[tokens.indexOf(t) - 1]?.text ?? '')) out += t.text;
+    else if (hyphenated) out += t.text;
     else if (/^(n't|'s|'re|'ve|'d|'ll|'m)$/i.test(t.text) || /^[.,!?;:)]$/.test(t.text)) out += t.text;
     else out += ` ${t.text}`;
   }

@@ -99,9 +99,10 @@ describe('two app processes on one PostgreSQL server (DATABASE_URL)', () => {
 
       expect((await onB.post('/api/auth/logout')).status).toBe(200);
 
+      // A learns of the sign-out through PostgreSQL's NOTIFY, a moment after B answers.
       const again = new ApiClient(a.baseUrl);
       again.cookie = cookie;
-      expect((await again.get('/api/auth/me')).status).toBe(401);
+      await expect.poll(async () => (await again.get('/api/auth/me')).status, { timeout: 2000 }).toBe(401);
     },
   );
 });

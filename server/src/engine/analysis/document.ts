@@ -689,7 +689,7 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
     const last = tokens.at(-1);
     sentences.push({
       index: sentenceIndex,
-      text: s.out(),
+      text: unspacePossessives(s.out()),
       start,
       end: tokens.length,
       startChar: first ? first.startChar : sentenceStartChar,
@@ -697,7 +697,8 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
     });
   };
   // A list ("- noticed the clock… -> DREAM\n- lucid maybe a minute") has one sentence per line.
-  for (const block of text.split(LINE_BLOCK)) if (block.trim()) nlp.readDoc(block).sentences().each(readSentence);
+  for (const block of text.split(LINE_BLOCK))
+    if (block.trim()) nlp.readDoc(spacePossessives(block)).sentences().each(readSentence);
   denyAnsweredQuestions(tokens, sentences);
   return { tokens, sentences, idioms: found };
 }
@@ -774,4 +775,19 @@ function retagNounPhraseEnds(tokens: Array<{ normal: string; lemma: string; pos:
 }
 
 /** A line break that ends a sentence: a blank line, or a new line opening on a bullet, a number or a time. */
+/**
+ * A possessive just before punctuation ("like his grandmother's.") is one token to wink's tokenizer, tagged as a
+ * proper noun, and the tokenizer then keeps that word whole for the rest of the process ("my grandmother's summer
+ * cottage" in a later dream loses its grandmother). A space before the punctuation lets it split "'s" off as it
+ * does mid-sentence; the sentence's text is given back without it so offsets into it stay those of the dream.
+ */
+const POSSESSIVE_BEFORE_PUNCTUATION = /(\p{L}['’]s)(?=[.,;:!?)\]"”’…])/gu;
+const SPACED_POSSESSIVE = /(\p{L}['’]s) (?=[.,;:!?)\]"”’…])/gu;
+export function spacePossessives(text: string): string {
+  return text.replace(POSSESSIVE_BEFORE_PUNCTUATION, '$1 ');
+}
+function unspacePossessives(text: string): string {
+  return text.replace(SPACED_POSSESSIVE, '$1');
+}
+
 const LINE_BLOCK = /\n(?=[ \t]*\n)|\n(?=[ \t]*(?:[-*•·–—>]|\d{1,2}(?:[:.)]|am\b|pm\b)))/i;

@@ -129,6 +129,8 @@ export interface DreamDocument {
   idioms: IdiomMatch[];
 }
 
+const SENTENCE_OPENING_DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'his', 'her', 'their', 'this', 'that']);
+
 function isCapitalWord(t: Token | undefined, sentence: number): t is Token {
   return (
     t !== undefined &&
@@ -153,8 +155,10 @@ export function markNames(doc: DreamDocument): Set<string> {
     const prev = doc.tokens[t.index - 1];
     const next = doc.tokens[t.index + 1];
     const inside = !firstWords.has(t.index);
+    // ("The Alsatian growled": a capital that only opens the sentence makes no name of the word after it.)
+    const opener = prev !== undefined && firstWords.has(prev.index) && SENTENCE_OPENING_DETERMINERS.has(prev.normal);
     if (
-      (isCapitalWord(prev, t.sentence) && (inside || !firstWords.has(prev.index))) ||
+      (isCapitalWord(prev, t.sentence) && !opener && (inside || !firstWords.has(prev.index))) ||
       (inside && isCapitalWord(next, t.sentence))
     ) {
       t.name = true;
@@ -767,14 +771,14 @@ function retagNounPhraseEnds(tokens: Array<{ normal: string; lemma: string; pos:
       before?.normal === "'s" &&
       !!owner &&
       (owner.pos === 'PROPN' || PERSON_WORDS.has(owner.normal) || CLOSE_PEOPLE_WORDS.has(owner.normal));
-    if (before && (before.pos === 'DET' || POSSESSIVE_WORDS.has(before.normal) || ownersMark)) {
+    // ("one key", "two keys": a count stands before a noun too.)
+    if (before && (before.pos === 'DET' || before.pos === 'NUM' || POSSESSIVE_WORDS.has(before.normal) || ownersMark)) {
       t.pos = 'NOUN';
       t.lemma = t.normal;
     }
   });
 }
 
-/** A line break that ends a sentence: a blank line, or a new line opening on a bullet, a number or a time. */
 /**
  * A possessive just before punctuation ("like his grandmother's.") is one token to wink's tokenizer, tagged as a
  * proper noun, and the tokenizer then keeps that word whole for the rest of the process ("my grandmother's summer
@@ -790,4 +794,5 @@ function unspacePossessives(text: string): string {
   return text.replace(SPACED_POSSESSIVE, '$1');
 }
 
+/** A line break that ends a sentence: a blank line, or a new line opening on a bullet, a number or a time. */
 const LINE_BLOCK = /\n(?=[ \t]*\n)|\n(?=[ \t]*(?:[-*•·–—>]|\d{1,2}(?:[:.)]|am\b|pm\b)))/i;

@@ -912,6 +912,8 @@ export class SymbolMatcher {
       let ref = this.matchWord(token, doc);
       let via: Via | null = ref ? (ref.via === 'name' ? 'name' : ref.via === 'synonym' ? 'synonym' : 'phrase') : null;
       if (ref && capitalised && NAME_LIKE.has(ref.term)) ref = null;
+      // "a hamster called Tiger", "a horse named Comet": what follows a naming verb, capitalised, is a name.
+      if (capitalised && /^(called|named)$/.test(doc.tokens[token.index - 1]?.normal ?? '')) continue;
       if (!ref && (token.pos === 'NOUN' || token.pos === 'PROPN' || capitalised)) {
         ref = await this.matchHypernym(token, doc, capitalised);
         if (ref) via = 'hypernym';

@@ -148,6 +148,15 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
       if (tokens[i + 3]?.pos === 'ADP' || tokens[i + 3]?.pos === 'PART') negated[i + 3] = true;
       continue;
     }
+    // "smiling, not in a frightening way": the manner denied ("not in a scary or creepy way").
+    if (t.normal === 'not' && tokens[i + 1]?.normal === 'in' && /^(a|an|any|that)$/.test(tokens[i + 2]?.normal ?? '')) {
+      const way = tokens.slice(i + 3, i + 8).findIndex((x) => /^(way|manner|sense)$/.test(x.normal));
+      if (way > 0) {
+        for (let k = i + 3; k < i + 3 + way; k += 1) negated[k] = true;
+        i += 3 + way;
+        continue;
+      }
+    }
     // "instead of panicking", "rather than scared": the alternative that did not happen.
     if (
       (t.normal === 'instead' && tokens[i + 1]?.normal === 'of') ||

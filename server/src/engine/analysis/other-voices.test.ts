@@ -1073,3 +1073,57 @@ describe('fifteenth round: what one dream teaches the tokenizer does not change 
     expect(a.symbols.every((s) => !/uncle's/.test(s.surface))).toBe(true);
   });
 });
+
+describe('fifteenth round: breeds, gaffers, named pets, a count before a noun, a visit from heaven', () => {
+  it('reads dog breeds, a gaffer and a terrifying night as what they are', async () => {
+    expect(names(await analyse('The Alsatian growled at me from the yard.'))).toContain('dog');
+    expect(names(await analyse('A big Staffie and a lurcher ran up the lane.'))).toContain('dog');
+    expect(names(await analyse('My gaffer was stood by the forklift.'))).toContain('boss');
+    expect(names(await analyse('Terrifying one. The lights went out.'))).toContain('fear');
+    // "The Golden Dragon" at the start of a sentence is still a name, not a dragon.
+    expect(names(await analyse('The Golden Dragon was shut.'))).not.toContain('dragon');
+  });
+
+  it('reads a capitalised word after "called" or "named" as a name', async () => {
+    const a = await analyse('A woman brought in a hamster called Tiger.');
+    expect(names(a)).toContain('mouse');
+    expect(names(a)).not.toContain('tiger');
+    expect(names(await analyse('We saw a tiger at the zoo.'))).toContain('tiger');
+  });
+
+  it('reads "one key" as a key, and "walking on eggshells" as no anxiety', async () => {
+    expect(names(await analyse('In the drawer was one key.'))).toContain('key');
+    expect(names(await analyse('That was the key point.'))).not.toContain('key');
+    expect(names(await analyse('I was walking on eggshells around my dad.'))).not.toContain('anxiety');
+  });
+
+  it('reads the h of a digraph left out before a vowel as a slip ("scool"), not at a word\'s end ("cras")', async () => {
+    expect(names(await analyse('I was back at scool again.'))).toContain('school');
+    expect(names(await analyse('There were two parked cras outside.'))).not.toContain('crash');
+  });
+
+  it('reads a manner denied ("not in a frightening way") as no fear', async () => {
+    expect(names(await analyse('She smiled at me, not in a frightening way, more amused.'))).not.toContain('fear');
+    expect(names(await analyse('She smiled at me in a frightening way.'))).toContain('fear');
+  });
+
+  it('reads a death told to the dead, or as a time of waking life, and a call from heaven, as a visit', async () => {
+    for (const text of [
+      'My grandma came to the warehouse and asked me to drive her to the lake. I said Grandma, you passed in March.',
+      "Mum was in the garden. I told her about the bees, that I'd kept them going after she passed. She smiled.",
+      'Dad rang me from heaven on my old Nokia. Bad line.',
+    ])
+      expect(motifs(await analyse(text)), text).toContain('deceased-visitor');
+    expect(motifs(await analyse('He told me you died, which was a lie. I was at work.'))).not.toContain(
+      'deceased-visitor',
+    );
+    expect(motifs(await analyse('A choir sang like angels from heaven.'))).not.toContain('deceased-visitor');
+  });
+
+  it('reads no inability to speak from a tap that gave nothing', async () => {
+    expect(motifs(await analyse('I tried the tap but nothing came out, so I drank juice.'))).not.toContain(
+      'unable-to-speak',
+    );
+    expect(motifs(await analyse('I tried to shout but nothing came out.'))).toContain('unable-to-speak');
+  });
+});

@@ -92,6 +92,7 @@ export const LEXICON_LISTS = [
   'question-skip-actions',
   'school-of-fish',
   'skip-before-predicate-pos',
+  'speech-words',
   'stopwords',
   'storey-words',
   'striving-verbs',

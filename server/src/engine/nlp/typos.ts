@@ -37,10 +37,12 @@ const COST = {
   insertNear: 0.8,
   /** A letter of the word left out. */
   omit: 0.9,
-  /** …that was doubled or a vowel ("ocasion", "gardn"). */
+  /** …that was doubled, a vowel or the h of a digraph ("ocasion", "gardn", "scool"). */
   omitEasy: 0.75,
 };
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
+/** The h of a digraph before a vowel, left out when spelling by ear ("scool", "wen", "tought"; not "cras"). */
+const SILENT_H_AFTER = new Set(['c', 's', 't', 'w', 'g', 'p']);
 
 /**
  * The cost of typing `typed` when `word` was meant (restricted Damerau–Levenshtein with keyboard
@@ -67,7 +69,12 @@ export function typingDistance(typed: string, word: string, max = 2): number {
         : neighbours.some((c) => c !== undefined && adjacentKeys(c, t))
           ? COST.insertNear
           : COST.insert;
-      const omit = word[j - 2] === w || VOWELS.has(w) ? COST.omitEasy : COST.omit;
+      const omit =
+        word[j - 2] === w ||
+        VOWELS.has(w) ||
+        (w === 'h' && SILENT_H_AFTER.has(word[j - 2] ?? '') && VOWELS.has(word[j] ?? ''))
+          ? COST.omitEasy
+          : COST.omit;
       let v = Math.min((prev[j - 1] ?? Infinity) + sub, (prev[j] ?? Infinity) + ins, (row[j - 1] ?? Infinity) + omit);
       if (i > 1 && j > 1 && t === word[j - 2] && typed[i - 2] === w && t !== w)
         v = Math.min(v, (prev2[j - 2] ?? Infinity) + COST.transpose);

@@ -1127,3 +1127,16 @@ describe('fifteenth round: breeds, gaffers, named pets, a count before a noun, a
     expect(motifs(await analyse('I tried to shout but nothing came out.'))).toContain('unable-to-speak');
   });
 });
+
+describe('fifteenth round: more famous names', () => {
+  it('reads a comedian, a surfer and a historian met in a dream as meeting someone famous', async () => {
+    for (const text of [
+      'Lenny Henry was on my round, helping me push the trolley.',
+      'Kelly Slater was in my beginners class and could not stand up on the board.',
+      'Mary Beard was marking my essay in the kitchen.',
+    ])
+      expect(motifs(await analyse(text)), text).toContain('meeting-a-celebrity');
+    // A pub is no celebrity.
+    expect(motifs(await analyse('We had a pint in the Prince of Wales.'))).not.toContain('meeting-a-celebrity');
+  });
+});

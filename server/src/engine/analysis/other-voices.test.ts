@@ -1060,7 +1060,7 @@ describe('fourteenth round: groups, in-laws, named places, "there was", hyphens 
 });
 
 describe('fifteenth round: what one dream teaches the tokenizer does not change the next', () => {
-  it("reads a possessive at the end of a sentence, and the same word in a later dream, as the person", async () => {
+  it('reads a possessive at the end of a sentence, and the same word in a later dream, as the person', async () => {
     const before = names(await analyse("We walked to my grandmother's summer cottage."));
     expect(before).toContain('grandparent');
     expect(names(await analyse("I stayed the night at my grandmother's."))).toContain('grandparent');
@@ -1138,5 +1138,15 @@ describe('fifteenth round: more famous names', () => {
       expect(motifs(await analyse(text)), text).toContain('meeting-a-celebrity');
     // A pub is no celebrity.
     expect(motifs(await analyse('We had a pint in the Prince of Wales.'))).not.toContain('meeting-a-celebrity');
+  });
+});
+
+describe('fifteenth round: kinds the labelled dreams do not count', () => {
+  it('reads no wave in a swell, no thunder in a roar, no road in a bypass', async () => {
+    const a = await analyse('We queued on the pier while the swell rolled in and the crowd gave a roar.');
+    expect(names(a)).not.toContain('wave');
+    expect(names(a)).not.toContain('thunder');
+    expect(names(await analyse('I drove along the bypass.'))).not.toContain('road');
+    expect(names(await analyse('I walked down the long hallway.'))).toContain('hallway');
   });
 });

@@ -1707,6 +1707,8 @@ export class DreamAnalyser {
         if (named) return false;
         const there = ['VERB', 'AUX'].includes(tokens[x.index + 1]?.pos ?? '');
         if (/^(he|she)$/.test(x.normal)) return there;
+        // "Him smell of Bay Rum same way": in Patois "him" and "her" open a sentence as its subject.
+        if (/^(him|her)$/.test(x.normal) && doc.sentences[x.sentence]?.start === x.index) return there;
         return (x.pos === 'PROPN' || this.mournable(x)) && there;
       });
       if (seen) return { told: t.sentence, seen: seen.sentence };

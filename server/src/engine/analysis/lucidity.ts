@@ -64,11 +64,17 @@ const BARE_REALISATION =
   /^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+){0,2}(?:dreaming|dream|i'm asleep|i am asleep|i'm dreaming|im dreaming|i'm dreamin|im dreamin)\s*[.!]+\s*$|\b(?:said|say|thought|think)\s+(?:inside|to myself|silently)?\s*[:,]\s*(?:dreaming|dream)\s*[.!]/gi;
 
 /**
- * A practice log's shorthand: "13:88 -> DREAM" (the check, then what it showed), and a line that opens on
+ * A practice log's shorthand: "13:88 -> DREAM", "- two moons = dream" (the check, then what it showed; "=" only
+ * on a list's line), and a line that opens on
  * the state ("- lucid maybe a minute").
  */
 const LOG_REALISATION =
-  /(?:->|=>|→)\s*(?:it'?s\s+|a\s+)?(?:dreaming|dream)\b(?!\s+(?:journal|diary|log|sign))|^[\s\-*•]*lucid\b(?!\s+dream)(?!\s*\?)(?![\s,.:;!—–-]*(?:no|not|nope|never|nah|hardly|almost|nearly|failed|0)\b)/gi;
+  /(?:->|=>|→)\s*(?:it'?s\s+|a\s+)?(?:dreaming|dream)\b(?!\s+(?:journal|diary|log|sign))|^[\s\-*•]+[^\n=<>]{1,60}=\s*(?:it'?s\s+|a\s+)?(?:dreaming|dream)\s*(?=[,.!;:]|$)|^[\s\-*•]*lucid\b(?!\s+dream)(?!\s*\?)(?![\s,.:;!—–-]*(?:no|not|nope|never|nah|hardly|almost|nearly|failed|0)\b)/gi;
+
+/** The dreamer asking whether they knew it was a dream ("Did I know I was dreaming?"), and a yes after it. */
+const ASKED_KNOWING =
+  /^\s*(?:did|do)\s+i\s+(?:know|realise|realize|twig|clock)\s+(?:that\s+)?(?:i\s+was|i'm|i\s+am|it\s+was|this\s+was)\s+(?:a\s+)?dream(?:ing)?\s*\?\s*$/i;
+const ANSWERED_YES = /^\s*(?:yes|yep|yeah|i did|of course)\b/i;
 
 /** A realisation taken back afterwards: "so I think is real", "I decided it was real after all". */
 const RETRACTION =
@@ -215,6 +221,21 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       }
     }
   }
+  // "Did I know I was dreaming? Yes, I said so out loud": the dreamer's own question, answered yes.
+  if (!evidence)
+    for (const s of sentences) {
+      const next = sentences.find((x) => x.index === s.index + 1);
+      if (
+        next &&
+        ASKED_KNOWING.test(s.text) &&
+        ANSWERED_YES.test(next.text) &&
+        !/\b(?:woke|wake|waking|awake|after|afterwards|later|then)\b/i.test(next.text)
+      ) {
+        evidence = { sentence: s.index, start: s.startChar, end: s.startChar + s.text.trimEnd().length };
+        denied = null;
+        break;
+      }
+    }
   // "I think, ah, this is dream… But I pinch and it hurt, so I think is real": a realisation taken back.
   if (evidence) {
     const at = evidence;

@@ -1150,3 +1150,30 @@ describe('fifteenth round: kinds the labelled dreams do not count', () => {
     expect(names(await analyse('I walked down the long hallway.'))).toContain('hallway');
   });
 });
+
+describe('fifteenth round: a Patois visit, a log line and a question answered yes', () => {
+  it('reads "Him smell of Bay Rum" after "God rest him" as the dead one there', async () => {
+    const text =
+      'Mi husband Winston, God rest him, come sit at the foot of mi bed. Him smell of Bay Rum same way. Him say, stop fret.';
+    expect(motifs(await analyse(text))).toContain('deceased-visitor');
+    expect(motifs(await analyse('My husband, God rest him. Her car was red.'))).not.toContain('deceased-visitor');
+  });
+
+  it('reads "- two moons = dream" on a list line as lucid, and no other "= dream"', async () => {
+    expect(
+      (await analyse('- a door in the wardrobe\n- two moons = dream, knew straight away\n- made a third')).lucid,
+    ).toBe(true);
+    for (const text of ['bad day = bad dream', '- work = dream job', '- 2 moons = not a dream'])
+      expect((await analyse(text)).lucid, text).toBe(false);
+  });
+
+  it('reads "Did I know I was dreaming? Yes" as lucid, and a no or a yes after waking as not', async () => {
+    expect((await analyse('Did I know I was dreaming? Yes, I said so out loud, over the rooftops.')).lucid).toBe(true);
+    for (const text of [
+      'Did I know I was dreaming? No.',
+      'Did I know I was dreaming? Yes, but only after I woke up.',
+      'Was I dreaming? Yes.',
+    ])
+      expect((await analyse(text)).lucid, text).toBe(false);
+  });
+});

@@ -25,7 +25,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * written blind at the start of the tenth; eval/seventeenth-set.json likewise, written blind at the start of the
  * eleventh (its four languages chosen by its writer, not by us); eval/eighteenth-set.json likewise, at the start of
  * the twelfth; eval/nineteenth-set.json likewise, after the twelfth round's end, read at the thirteenth's;
- * eval/twentieth-set.json likewise, at the start of the fourteenth, read at its end.
+ * eval/twentieth-set.json likewise, at the start of the fourteenth, read at its end; eval/twenty-first-set.json
+ * likewise, after the fourteenth round's end, read at the fifteenth's.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -47,6 +48,7 @@ export const HELD_OUT_SETS = [
   'eighteenth',
   'nineteenth',
   'twentieth',
+  'twenty-first',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

@@ -1546,6 +1546,16 @@ export class DreamAnalyser {
       words.slice(0, at).some((x) => /^(told|tell|tells|telling|said|says|talked|talking|spoke)$/.test(x.normal))
     )
       return undefined;
+    // "I knew he'd died, even in the dream": the dreamer knows the death as a fact of waking life.
+    const pronoun = tokens[t.index - 2];
+    const known =
+      /^(died|passed|gone)$/.test(t.normal) &&
+      /^(['’]d|d|had|would)$/.test(tokens[t.index - 1]?.normal ?? '') &&
+      !!pronoun &&
+      /^(he|she)$/.test(pronoun.normal) &&
+      tokens
+        .slice(Math.max(0, t.index - 5), t.index - 2)
+        .some((x) => /^(knew|know|remembered|remember|realised|realized)$/.test(x.normal));
     const dated =
       words.some(
         (x, k) =>
@@ -1561,7 +1571,8 @@ export class DreamAnalyser {
       // waking life (only "passed", which no dream event is told with).
       (t.normal === 'passed' &&
         /^(before|after|since)$/.test(words[at - 2]?.normal ?? '') &&
-        /^(she|he)$/.test(subject ?? ''));
+        /^(she|he)$/.test(subject ?? '')) ||
+      known;
     const person = (x: Token | undefined): Token | undefined => {
       if (!x) return undefined;
       // "Kev who's been dead", "Mr Pryce, who we lost on Tuesday": the one the clause is about.
@@ -1663,6 +1674,7 @@ export class DreamAnalyser {
       return undefined;
     const stative = t.normal === 'dead' && be(words[at - 1]);
     if (!(dated || stative || t.backstory)) return undefined;
+    if (known) return pronoun;
     const told = person(subjectBefore(tokens, t.index, CATENATIVE));
     if (told) return told;
     // "Jock Mackie in the crew room, making tea. Been dead since 1971.": a dated death with no subject, opening its

@@ -129,6 +129,24 @@ export interface DreamDocument {
   idioms: IdiomMatch[];
 }
 
+/** Lower-case particles inside names ("Portage la Prairie", "Vincent van Gogh"). */
+const NAME_PARTICLES = new Set([
+  'la',
+  'le',
+  'de',
+  'du',
+  'del',
+  'della',
+  'di',
+  'da',
+  'van',
+  'von',
+  'der',
+  'den',
+  'des',
+  'el',
+]);
+
 const SENTENCE_OPENING_DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'his', 'her', 'their', 'this', 'that']);
 
 function isCapitalWord(t: Token | undefined, sentence: number): t is Token {
@@ -177,6 +195,23 @@ export function markNames(doc: DreamDocument): Set<string> {
       !PERSON_WORDS.has(owner.normal)
     ) {
       for (const part of [owner, t]) {
+        part.name = true;
+        words.add(part.normal);
+      }
+    }
+  }
+  // "Portage la Prairie", "Ludwig van Beethoven", "Rio de Janeiro": capitalised words joined by a name's particle.
+  for (const t of doc.tokens) {
+    const particle = doc.tokens[t.index - 1];
+    const first = doc.tokens[t.index - 2];
+    if (
+      isCapitalWord(t, t.sentence) &&
+      particle?.sentence === t.sentence &&
+      NAME_PARTICLES.has(particle.text) &&
+      isCapitalWord(first, t.sentence) &&
+      !PERSON_WORDS.has(t.normal)
+    ) {
+      for (const part of [first, t]) {
         part.name = true;
         words.add(part.normal);
       }

@@ -1177,3 +1177,26 @@ describe('fifteenth round: a Patois visit, a log line and a question answered ye
       expect((await analyse(text)).lucid, text).toBe(false);
   });
 });
+
+describe('sixteenth round: known deaths, name particles, swapped letters, lofts and harmoniums', () => {
+  it('reads "I knew he\'d died, even in the dream" with him there as a visit', async () => {
+    const text =
+      "Dad was on the old survey with me, holding the staff. I knew he'd died, even in the dream, and I said nothing. He called out the reading.";
+    expect(motifs(await analyse(text))).toContain('deceased-visitor');
+    expect(motifs(await analyse('I knew he would die if I let go of the rope.'))).not.toContain('deceased-visitor');
+  });
+
+  it('reads capitals joined by a particle as one name ("Portage la Prairie")', async () => {
+    expect(names(await analyse('Stopped at the garage in Portage la Prairie, then on to the farm.'))).not.toContain(
+      'meadow',
+    );
+    expect(names(await analyse('We walked across the prairie.'))).toContain('meadow');
+  });
+
+  it('reads no treasure in "lsot", and an organ loft as no attic', async () => {
+    expect(names(await analyse('We got lsot in the estate, every street the same.'))).not.toContain('treasure');
+    expect(names(await analyse('I climbed up to the organ loft.'))).not.toContain('attic');
+    expect(names(await analyse('I climbed up into the loft.'))).toContain('attic');
+    expect(names(await analyse('Each little room had a harmonium in it.'))).toContain('instrument');
+  });
+});

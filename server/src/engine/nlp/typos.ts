@@ -88,6 +88,14 @@ export function typingDistance(typed: string, word: string, max = 2): number {
   return prev[m] ?? Infinity;
 }
 
+/** Whether `b` is `a` with two neighbouring letters swapped. */
+function isSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  const [i, j] = diff;
+  return diff.length === 2 && i !== undefined && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+}
+
 /** The number of slips (insertions, omissions, substitutions, swaps of neighbours) from `a` to `b`. */
 export function editCount(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
@@ -372,6 +380,10 @@ export class TypoCorrector {
     const slips = best.map((c) => editCount(word, c.word));
     const fewest = Math.min(...slips);
     best = best.filter((_, k) => slips[k] === fewest);
+    if (best.length === 1) return best[0] ?? null;
+    // Tied: two neighbouring letters swapped is the commonest slip of all ("lsot" is lost, not loot).
+    const swapped = best.filter((c) => isSwap(word, c.word));
+    if (swapped.length) best = swapped;
     if (best.length === 1) return best[0] ?? null;
     // Tied with a closed-class word: that word, far commoner than any other ("beign" is being, not beige).
     const closed = best.filter((c) => FUNCTION_WORDS.has(c.word));

@@ -262,6 +262,12 @@ const SPEECH_WORDS = new Set(wordList('speech-words'));
 function speechIsTold(doc: DreamDocument): boolean {
   return doc.tokens.some((t) => t.isWord && (SPEECH_WORDS.has(t.normal) || t.forms.some((f) => SPEECH_WORDS.has(f))));
 }
+const SHADOW_FIGURE = 'shadow-figure-bedside';
+/** Words that name or point to a being; likewise every dream labelled with a figure at the bedside has one. */
+const BEING_WORDS = new Set(wordList('being-words'));
+function beingIsTold(doc: DreamDocument): boolean {
+  return doc.tokens.some((t) => t.isWord && (BEING_WORDS.has(t.normal) || t.forms.some((f) => BEING_WORDS.has(f))));
+}
 
 /**
  * Whether the dream can tell a false awakening: more than a waking, at least two things done or seen, not denied,
@@ -2221,7 +2227,8 @@ export class DreamAnalyser {
         if (
           !withheld.has(m.id) &&
           (m.id !== FALSE_AWAKENING || toldAsFalseAwakening(narrative)) &&
-          (m.id !== UNABLE_TO_SPEAK || speechIsTold(narrative))
+          (m.id !== UNABLE_TO_SPEAK || speechIsTold(narrative)) &&
+          (m.id !== SHADOW_FIGURE || beingIsTold(narrative))
         )
           implied(m.id, m.sentence);
     }

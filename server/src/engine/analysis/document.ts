@@ -815,13 +815,14 @@ function retagNounPhraseEnds(tokens: Array<{ normal: string; lemma: string; pos:
 }
 
 /**
- * A possessive just before punctuation ("like his grandmother's.") is one token to wink's tokenizer, tagged as a
- * proper noun, and the tokenizer then keeps that word whole for the rest of the process ("my grandmother's summer
- * cottage" in a later dream loses its grandmother). A space before the punctuation lets it split "'s" off as it
- * does mid-sentence; the sentence's text is given back without it so offsets into it stay those of the dream.
+ * A possessive just before punctuation or a hyphen ("like his grandmother's.", "the Nan's-garden dream") is one
+ * token to wink's tokenizer, tagged as a proper noun, and the tokenizer then keeps that word whole for the rest of
+ * the process ("my grandmother's summer cottage" in a later dream loses its grandmother). A space before the mark
+ * lets it split "'s" off as it does mid-sentence; the sentence's text is given back without it so offsets into it
+ * stay those of the dream.
  */
-const POSSESSIVE_BEFORE_PUNCTUATION = /(\p{L}['’]s)(?=[.,;:!?)\]"”’…])/gu;
-const SPACED_POSSESSIVE = /(\p{L}['’]s) (?=[.,;:!?)\]"”’…])/gu;
+const POSSESSIVE_BEFORE_PUNCTUATION = /(\p{L}['’]s)(?=[^\s\p{L}\p{N}])/gu;
+const SPACED_POSSESSIVE = /(\p{L}['’]s) (?=[^\s\p{L}\p{N}])/gu;
 export function spacePossessives(text: string): string {
   return text.replace(POSSESSIVE_BEFORE_PUNCTUATION, '$1 ');
 }

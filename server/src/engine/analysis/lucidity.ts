@@ -76,6 +76,10 @@ const ASKED_KNOWING =
   /^\s*(?:did|do)\s+i\s+(?:know|realise|realize|twig|clock)\s+(?:that\s+)?(?:i\s+was|i'm|i\s+am|it\s+was|this\s+was)\s+(?:a\s+)?dream(?:ing)?\s*\?\s*$/i;
 const ANSWERED_YES = /^\s*(?:yes|yep|yeah|i did|of course)\b/i;
 
+/** The dreamer saying outright that the dream was never known for one inside it ("Never knew in the dream at all"). */
+const NEVER_KNEW =
+  /\b(?:never|didn['’]?t|did not)\s+(?:knew|know|realise|realize|realised|realized|twig|twigged|clock|clocked)\s+(?:(?:that\s+)?(?:it was a dream|i was dreaming)\s+)?(?:in the dream|while dreaming|while i was dreaming)\b/i;
+
 /** A realisation taken back afterwards: "so I think is real", "I decided it was real after all". */
 const RETRACTION =
   /\b(?:think|decided|decide|concluded|sure|believe|believed)\b(?:(?!\b(?:not|never|none|nothing|no)\b|n['’]t\b)[^.!?;]){0,12}?\b(?:it|this|everything)?\s*(?:is|was|'s|must be)\s+(?:all\s+)?real\b(?!\s+dream)|\b(?:decided|decide|concluded|sure)\b[^.!?;]{0,10}?\b(?:it|this)\s+(?:was|is)(?:\s+not|n['’]t)\b(?!\s+(?:real|really|happening))/i;
@@ -243,7 +247,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       .filter((s) => s.index >= at.sentence && s.index <= at.sentence + 2)
       .map((s) => s.text.slice(Math.max(0, at.end - s.startChar)))
       .join(' ');
-    if (RETRACTION.test(later)) {
+    if (RETRACTION.test(later) || NEVER_KNEW.test(sentences.map((s) => s.text).join(' '))) {
       denied = evidence;
       evidence = null;
     }

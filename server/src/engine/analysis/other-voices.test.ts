@@ -1069,6 +1069,9 @@ describe('fifteenth round: what one dream teaches the tokenizer does not change 
     );
     // Read again after the dreams above: the same text gives the same symbols.
     expect(names(await analyse("We walked to my grandmother's summer cottage."))).toEqual(before);
+    // A hyphen after the possessive taught the tokenizer the same ("the Nan's-garden dream").
+    await analyse("Dear bean, the Nan's-garden dream again.");
+    expect(names(await analyse("The farm again, Nan's farm near Cley."))).toContain('grandparent');
     const a = await analyse("It was my uncle's. He said so.");
     expect(a.symbols.every((s) => !/uncle's/.test(s.surface))).toBe(true);
   });
@@ -1198,5 +1201,32 @@ describe('sixteenth round: known deaths, name particles, swapped letters, lofts 
     expect(names(await analyse('I climbed up to the organ loft.'))).not.toContain('attic');
     expect(names(await analyse('I climbed up into the loft.'))).toContain('attic');
     expect(names(await analyse('Each little room had a harmonium in it.'))).toContain('instrument');
+  });
+});
+
+describe('sixteenth round: a forecast-style telling and a realisation disowned', () => {
+  it('reads a telling in short fragments as English, and word salad still as nonsense', async () => {
+    const a = await analyse("Sunny spells. Nan's garden. Cheese scones. Fair, becoming fairer.");
+    expect(names(a)).toContain('garden');
+    const salad = await analyse('window ocean carpet whenever green ladder soft yesterday spoon orbit sideways');
+    expect(salad.nonsense).toBe(true);
+    expect(salad.symbols).toEqual([]);
+  });
+
+  it('reads no lucidity where the dreamer says it was never known in the dream', async () => {
+    expect(
+      (
+        await analyse(
+          'The foghorn would not sound. I only twigged over my breakfast that none of it was real. Never knew in the dream at all.',
+        )
+      ).lucid,
+    ).toBe(false);
+    expect(
+      (
+        await analyse(
+          'I realised I was dreaming when the sky went green. I did not know at the time how long it lasted.',
+        )
+      ).lucid,
+    ).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ export const LEXICON_LISTS = [
   'adjective-tagged-nouns',
   'airport-words',
   'asking-verbs',
+  'being-words',
   'bodily-fear-cues',
   'bodily-states',
   'burning-body',

@@ -168,6 +168,15 @@ function mashedLooking(word: string): boolean {
 /** A dream jotted as a list ("- pregnant (I'm 52)\n- scan shows a kitten"): notes have few function words too. */
 const NOTE_LIST = /^\s*(?:[-*•–]|\d+[.)])\s.*\n\s*(?:[-*•–]|\d+[.)])\s/mu;
 
+/**
+ * A telling in fragments of a few words each ("Sunny spells. Nan's garden. Cheese scones."): few function words, but
+ * each fragment a thing said, which word salad, running on without a stop, is not.
+ */
+function telegraphic(text: string): boolean {
+  const fragments = text.split(/[.!?\n]+/).filter((f) => f.trim());
+  return fragments.length >= 3 && fragments.every((f) => f.trim().split(/\s+/).length <= 5);
+}
+
 /** The standard typesetting placeholder, not a dream. */
 const PLACEHOLDER = /\blorem ipsum\b|\bdolor sit amet\b/i;
 
@@ -282,7 +291,8 @@ export function readLanguage(
     letters.length >= WORD_SALAD_MIN &&
     functionShare < WORD_SALAD_FUNCTION_SHARE &&
     englishShare >= ENGLISH_SHARE &&
-    !NOTE_LIST.test(text)
+    !NOTE_LIST.test(text) &&
+    !telegraphic(text)
   )
     return { language: 'en', nonsense: true, englishShare };
   if (englishShare >= ENGLISH_SHARE) return { language: 'en', nonsense: false, englishShare };

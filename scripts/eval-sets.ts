@@ -26,7 +26,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * eleventh (its four languages chosen by its writer, not by us); eval/eighteenth-set.json likewise, at the start of
  * the twelfth; eval/nineteenth-set.json likewise, after the twelfth round's end, read at the thirteenth's;
  * eval/twentieth-set.json likewise, at the start of the fourteenth, read at its end; eval/twenty-first-set.json
- * likewise, after the fourteenth round's end, read at the fifteenth's.
+ * likewise, after the fourteenth round's end, read at the fifteenth's; eval/twenty-second-set.json likewise, at the
+ * start of the fifteenth, read at the end of the short sixteenth.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -49,6 +50,7 @@ export const HELD_OUT_SETS = [
   'nineteenth',
   'twentieth',
   'twenty-first',
+  'twenty-second',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

@@ -259,15 +259,13 @@ const UNABLE_TO_SPEAK = 'unable-to-speak';
  * learnt model alone may not read the motif without them ("I tried the tap but nothing came out").
  */
 const SPEECH_WORDS = new Set(wordList('speech-words'));
-function speechIsTold(doc: DreamDocument): boolean {
-  return doc.tokens.some((t) => t.isWord && (SPEECH_WORDS.has(t.normal) || t.forms.some((f) => SPEECH_WORDS.has(f))));
+/** Whether any word of the dream, as written or in a base form, is one of `words`. */
+function hasWordOf(doc: DreamDocument, words: ReadonlySet<string>): boolean {
+  return doc.tokens.some((t) => t.isWord && (words.has(t.normal) || t.forms.some((f) => words.has(f))));
 }
 const SHADOW_FIGURE = 'shadow-figure-bedside';
 /** Words that name or point to a being; likewise every dream labelled with a figure at the bedside has one. */
 const BEING_WORDS = new Set(wordList('being-words'));
-function beingIsTold(doc: DreamDocument): boolean {
-  return doc.tokens.some((t) => t.isWord && (BEING_WORDS.has(t.normal) || t.forms.some((f) => BEING_WORDS.has(f))));
-}
 
 /**
  * Whether the dream can tell a false awakening: more than a waking, at least two things done or seen, not denied,
@@ -2227,8 +2225,8 @@ export class DreamAnalyser {
         if (
           !withheld.has(m.id) &&
           (m.id !== FALSE_AWAKENING || toldAsFalseAwakening(narrative)) &&
-          (m.id !== UNABLE_TO_SPEAK || speechIsTold(narrative)) &&
-          (m.id !== SHADOW_FIGURE || beingIsTold(narrative))
+          (m.id !== UNABLE_TO_SPEAK || hasWordOf(narrative, SPEECH_WORDS)) &&
+          (m.id !== SHADOW_FIGURE || hasWordOf(narrative, BEING_WORDS))
         )
           implied(m.id, m.sentence);
     }

@@ -259,7 +259,7 @@ const UNABLE_TO_SPEAK = 'unable-to-speak';
  * learnt model alone may not read the motif without them ("I tried the tap but nothing came out").
  */
 const SPEECH_WORDS = new Set(wordList('speech-words'));
-/** Whether any word of the dream, as written or in a base form, is one of `words`. */
+/** Whether some word of the dream, as written or in a base form, is one of `words`. */
 function hasWordOf(doc: DreamDocument, words: ReadonlySet<string>): boolean {
   return doc.tokens.some((t) => t.isWord && (words.has(t.normal) || t.forms.some((f) => words.has(f))));
 }
@@ -1539,12 +1539,11 @@ export class DreamAnalyser {
     // is said to the one who died.)
     // ("I told her about the bees, that I'd kept them going after she passed": told to her, of her own death.)
     const subject = words[at - 1]?.normal;
+    const listener = subject === 'she' ? 'her' : subject === 'he' ? 'him' : undefined;
     const toTheDead =
       words.slice(Math.max(0, at - 3), at).some((x) => x.normal === 'you') ||
-      (subject === 'she' &&
-        words.some((x, k) => k < at && /^(told|tell)$/.test(x.normal) && words[k + 1]?.normal === 'her')) ||
-      (subject === 'he' &&
-        words.some((x, k) => k < at && /^(told|tell)$/.test(x.normal) && words[k + 1]?.normal === 'him'));
+      (listener !== undefined &&
+        words.some((x, k) => k < at && /^(told|tell)$/.test(x.normal) && words[k + 1]?.normal === listener));
     if (
       !toTheDead &&
       words.slice(0, at).some((x) => /^(told|tell|tells|telling|said|says|talked|talking|spoke)$/.test(x.normal))

@@ -227,10 +227,10 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
   }
   // "Did I know I was dreaming? Yes, I said so out loud": the dreamer's own question, answered yes.
   if (!evidence)
-    for (const s of sentences) {
-      const next = sentences.find((x) => x.index === s.index + 1);
+    for (const [k, s] of sentences.entries()) {
+      const next = sentences[k + 1];
       if (
-        next &&
+        next?.index === s.index + 1 &&
         ASKED_KNOWING.test(s.text) &&
         ANSWERED_YES.test(next.text) &&
         !/\b(?:woke|wake|waking|awake|after|afterwards|later|then)\b/i.test(next.text)

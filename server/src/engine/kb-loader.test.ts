@@ -7,6 +7,7 @@ import {
   fingerprintOf,
   indexKnowledgeBase,
   MOTIF_MODEL_FILE,
+  SYMBOL_ACCEPTANCE_FILE,
   readMotifModel,
   loadKnowledgeBase,
   type KbSymbol,
@@ -67,6 +68,7 @@ describe('knowledge base on the real files', () => {
       await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
       await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
       await cp(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), path.join(copy, MOTIF_MODEL_FILE));
+      await cp(path.join(DEFAULT_KB_DIR, SYMBOL_ACCEPTANCE_FILE), path.join(copy, SYMBOL_ACCEPTANCE_FILE));
       expect((await loadKnowledgeBase(copy)).fingerprint).toBe(kb.fingerprint);
       // One sentence of one meaning changes: no version was bumped, yet the fingerprint moves.
       const file = path.join(copy, 'symbols', 'water.json');

@@ -25,6 +25,7 @@ import {
 import { readLucidity } from './lucidity';
 import { SymbolMatcher, surfaceOf, type NegatedMention, type SymbolHit } from './matcher';
 import { learntMotifs, learntSymbols, motifFeatures, type MotifFeatures } from './motif-model';
+import { acceptSymbols } from './symbol-acceptance';
 import { detectMotifs } from './motifs';
 import { readTone } from './tone';
 
@@ -2335,7 +2336,7 @@ export class DreamAnalyser {
     }
     const docOf = (h: SymbolHit) => (h.source === 'narrative' ? narrative : h.source === 'title' ? title : null);
     const order = (h: SymbolHit) => (h.source === 'narrative' ? h.token : h.source === 'title' ? -1 : 1e9);
-    const symbols: DetectedSymbol[] = [...bySymbol.values()]
+    const found: DetectedSymbol[] = [...bySymbol.values()]
       .map(({ symbol, hits: hs }) => {
         const firstHit = [...hs].sort((a, b) => order(a) - order(b))[0] ?? hs[0];
         const narrativeHit = hs.find((h) => h.source === 'narrative');
@@ -2374,6 +2375,11 @@ export class DreamAnalyser {
       })
       .sort((a, b) => b.count - a.count || a._first - b._first)
       .map(({ _first, ...rest }) => rest);
+    // The learnt last look (symbol-acceptance.ts): a symbol found the way careful readers mostly do not name
+    // ("a hundred times", the fall a falling dream already tells) is left out of the reading. One left out is
+    // not reported as denied either.
+    const wordCount = narrative.tokens.filter((t) => t.isWord).length;
+    const { kept: symbols, left: leftOut } = acceptSymbols(this.deps.kb.symbolAcceptance, found, wordCount);
 
     const cues = readable ? bodyCues : [];
     const tone = await readTone(
@@ -2407,17 +2413,17 @@ export class DreamAnalyser {
       tone,
       lucid: lucidity.lucid,
       setting: settingSymbol?.mention ?? null,
-      negated: [...new Set(negatedMentions.map((n) => n.symbol))].filter((n) => !detected.has(n)),
+      negated: [...new Set(negatedMentions.map((n) => n.symbol))].filter((n) => !detected.has(n) && !leftOut.has(n)),
       keyPhrases: readable ? keyPhrases(narrative) : [],
       sentenceCount: narrative.sentences.length,
-      wordCount: narrative.tokens.filter((t) => t.isWord).length,
+      wordCount,
       language: language.language,
       nonsense: language.nonsense,
       sentenceSpans: narrative.sentences.map((s) => ({ start: s.startChar, end: s.endChar })),
       lucidEvidence: lucidity.evidence,
       lucidDenied: lucidity.denied,
       negatedMentions: negatedMentions
-        .filter((n) => !detected.has(n.symbol))
+        .filter((n) => !detected.has(n.symbol) && !leftOut.has(n.symbol))
         .map((n) => ({ symbol: n.symbol, surface: n.surface, sentence: n.sentence, start: n.start, end: n.end })),
       idioms: narrative.idioms.map((m) => {
         const span = narrative.tokens.slice(m.start, m.end);

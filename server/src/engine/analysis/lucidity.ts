@@ -22,7 +22,7 @@ export interface LucidReading {
 }
 
 const REALISATION =
-  /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|in a dream|a dream)\b/gi;
+  /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked|kent)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|i wis|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|dreamin|in a dream|a dream)\b/gi;
 const LUCID_STATE =
   /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b|\b(?:a|another|proper|full|fully|real|my first|properly)\s+lucid\s+one\b/gi;
 
@@ -31,7 +31,7 @@ const LUCID_STATE =
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled|which means|that means)\b[^.!?;]{0,20}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|in a dream|a dream|dream|asleep|sleeping)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then|mate|man|dude|bro|pal|love|lads|guys)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled|which means|that means)\b[^.!?;]{0,26}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|dreamin|in a dream|a dream|dream|asleep|sleeping)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then|mate|man|dude|bro|pal|love|lads|guys)\b))/gi;
 
 /** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
 const NOT_WOKEN_REALISATION =
@@ -71,6 +71,15 @@ const BARE_REALISATION =
 const LOG_REALISATION =
   /(?:->|=>|→)\s*(?:it'?s\s+|a\s+)?(?:dreaming|dream)\b(?!\s+(?:journal|diary|log|sign))|^[\s\-*•]+[^\n=<>]{1,60}=\s*(?:it'?s\s+|a\s+)?(?:dreaming|dream)\s*(?=[,.!;:]|$)|^[\s\-*•]*lucid\b(?!\s+dream)(?!\s*\?)(?![\s,.:;!—–-]*(?:no|not|nope|never|nah|hardly|almost|nearly|failed|0)\b)/gi;
 
+/**
+ * "And I knew. I was dreaming.": a sentence that ends on the knowing, and the next that says what was known. Only
+ * the past of knowing ("That's how I know. It was a dream." is the telling, looking back).
+ */
+const KNOWING_END =
+  /\b(?:knew|realised|realized|understood|kent|twigged|clicked|it hit me|it dawned on me)\s*[.!…]*\s*$/i;
+const KNOWN_OPENING =
+  /^\s*(?:that\s+)?(?:i was|i'm|im|i am|i wis|this is|this was|it was|it's|we were)\s+(?:still\s+|just\s+|only\s+|all\s+)?(?:dreaming|dreamin|in a dream|a dream)\b(?=\s*(?:[.!,;:/—–-]|$))/i;
+
 /** The dreamer asking whether they knew it was a dream ("Did I know I was dreaming?"), and a yes after it. */
 const ASKED_KNOWING =
   /^\s*(?:did|do)\s+i\s+(?:know|realise|realize|twig|clock)\s+(?:that\s+)?(?:i\s+was|i'm|i\s+am|it\s+was|this\s+was)\s+(?:a\s+)?dream(?:ing)?\s*\?\s*$/i;
@@ -89,7 +98,7 @@ const DENIAL =
   /n['’]t\b|\b(?:could|should|would|might|shoud|shud|shuld|coud|cud|woud|wud)(?:\s+(?:have|hav|of)|'ve|ve)\b|\b(?:shoulda|coulda|woulda|shouldve|couldve|wouldve)\b|['’]d\s+have\b|\bid\s+have\b|\bought\s+to\s+have\b|\b(not|never|no|nobody|without|wish|wished|wishing|if|whether|maybe|perhaps|unless|hardly|barely|almost|nearly|failed|fail|tried|try|trying|wanted|want|hoped|hope|hoping|until|forgot|forget|didnt|dont|doesnt|wasnt|werent|couldnt|wouldnt|hadnt|cant|isnt)\b/i;
 /** Waking before or around the realisation: it was made afterwards ("awake inside the dream" is lucidity). */
 const WAKING =
-  /\b(woke|wake|waking|awoke|awake|awoken|woken|morning|alarm\s+(?:went|goes|go|rang|rings|sounded|buzzed))\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
+  /\b(woke|wake|waking|awoke|awake|awoken|woken|(?<!\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2}(?:[:.]\d\d)?)\s+(?:o['’]clock\s+)?in\s+the\s+)morning|alarm\s+(?:went|goes|go|rang|rings|sounded|buzzed))\b(?!\s+(?:inside|within|in)\s+the\s+dream)/i;
 
 /** How far after a realisation (characters) a waking can be the moment it was made. */
 const WAKING_REACH = 60;
@@ -225,6 +234,24 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       }
     }
   }
+  // The knowing and what was known, told in two sentences: the knowing not denied, nor after waking.
+  if (!evidence)
+    for (const [k, s] of sentences.entries()) {
+      const next = sentences[k + 1];
+      const known = next?.index === s.index + 1 ? KNOWN_OPENING.exec(next.text) : null;
+      if (!next || !known || !KNOWING_END.test(s.text)) continue;
+      const clause = before(s.text.replace(/[\s.!…]+$/, ''), s.text.length, 6);
+      if (/n['’]t\b|\b(?:not|never|no|didnt)\b/i.test(clause) || DENIAL.test(clause)) continue;
+      if (WAKING.test(s.text) || wakesFirst(next.text.slice(known[0].length))) continue;
+      const lead = known[0].length - known[0].trimStart().length;
+      evidence = {
+        sentence: next.index,
+        start: next.startChar + lead,
+        end: next.startChar + known[0].length,
+      };
+      denied = null;
+      break;
+    }
   // "Did I know I was dreaming? Yes, I said so out loud": the dreamer's own question, answered yes.
   if (!evidence)
     for (const [k, s] of sentences.entries()) {

@@ -1230,3 +1230,43 @@ describe('sixteenth round: a forecast-style telling and a realisation disowned',
     ).toBe(true);
   });
 });
+
+describe('seventeenth round: realisations in Scots, after a clock time, and told across two sentences', () => {
+  it('reads a realisation said to oneself in Scots or Shetland, with the g dropped', async () => {
+    for (const text of [
+      'The bus came by floating, no wheels. I says oot loud, Moira, hen, ye’re dreamin. So I went up over the city.',
+      "The clock said twenty-five past twenty-five. Ah thought, haud oan Tam, ye're dreamin, son. So I flew the bus.",
+      "Her name on the bow kept changing. I stood on the pier an said oot lood, 'Magnus, du's dreamin, boy.' I walked on the water.",
+      'The sign kept changing and that is when I kent I was dreamin.',
+    ])
+      expect((await analyse(text)).lucid, text).toBe(true);
+    // Someone else saying it, a question, and a denial stay unlucid.
+    for (const text of [
+      "My gran said, ye're dreamin, hen, go back to sleep. I didn't.",
+      "I thought, ye're dreamin? No, it was all real.",
+      'I never kent I was dreamin till the alarm.',
+    ])
+      expect((await analyse(text)).lucid, text).toBe(false);
+  });
+
+  it('reads "at four in the morning" as the time of the dream, not a waking', async () => {
+    const text =
+      'walking the canal at four in the morning / the moon had a seam / and that is how i knew / i was dreaming / so i picked at the thread';
+    expect((await analyse(text)).lucid).toBe(true);
+    // A morning after the dream still places the realisation after waking.
+    expect((await analyse('In the morning I realised I was dreaming about the canal again.')).lucid).toBe(false);
+  });
+
+  it('reads the knowing and what was known in two sentences, and cites the second', async () => {
+    const text = 'The clock said 25:25. And I knew. I was dreaming. I floated up to the ceiling.';
+    const a = await analyse(text);
+    expect(a.lucid).toBe(true);
+    expect(text.slice(a.lucidEvidence?.start, a.lucidEvidence?.end)).toBe('I was dreaming');
+    for (const other of [
+      'The clock said 25:25. I never knew. I was dreaming the whole time.',
+      'I woke up and I knew. It was a dream.',
+      "That's how I know. It was a dream.",
+    ])
+      expect((await analyse(other)).lucid, other).toBe(false);
+  });
+});

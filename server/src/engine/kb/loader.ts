@@ -12,9 +12,11 @@ import {
   KB_CATEGORIES,
   motifEntrySchema,
   motifModelFileSchema,
+  symbolAcceptanceFileSchema,
   symbolEntrySchema,
   type MotifEntry,
   type MotifModel,
+  type SymbolAcceptance,
   type SymbolEntry,
 } from './schema';
 
@@ -58,6 +60,8 @@ export interface KnowledgeBase {
   motifs: MotifEntry[];
   /** The learnt motif model (kb/motif-model.json), when the knowledge base has one. */
   motifModel?: MotifModel;
+  /** The learnt last look at found symbols (kb/symbol-acceptance.json), when the knowledge base has one. */
+  symbolAcceptance?: SymbolAcceptance;
   /**
    * Hash of the engine's code version and of every knowledge-base file it read, lexicon included:
    * the key of stored analyses, so an edited knowledge base re-reads dreams.
@@ -257,13 +261,33 @@ export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<Knowledge
   const motifs = await parseArray(parseJson(motifText, 'motifs.json'), motifEntrySchema, 'motifs.json');
   const modelText = await readOptional(path.join(dir, MOTIF_MODEL_FILE));
   if (modelText !== null) sources.push({ file: MOTIF_MODEL_FILE, text: modelText });
+  const acceptanceText = await readOptional(path.join(dir, SYMBOL_ACCEPTANCE_FILE));
+  if (acceptanceText !== null) sources.push({ file: SYMBOL_ACCEPTANCE_FILE, text: acceptanceText });
   const kb = await indexKnowledgeBase(symbols, motifs, fingerprintOf([...sources, ...lexicon.sources]));
   if (modelText !== null)
     kb.motifModel = readMotifModel(parseJson(modelText, MOTIF_MODEL_FILE), kb.motifs, new Set(kb.byName.keys()));
+  if (acceptanceText !== null)
+    kb.symbolAcceptance = readSymbolAcceptance(parseJson(acceptanceText, SYMBOL_ACCEPTANCE_FILE));
   return kb;
 }
 
 export const MOTIF_MODEL_FILE = 'motif-model.json';
+export const SYMBOL_ACCEPTANCE_FILE = 'symbol-acceptance.json';
+
+/** Validates the symbol acceptance model against its schema and indexes it. */
+export function readSymbolAcceptance(raw: unknown): SymbolAcceptance {
+  const parsed = symbolAcceptanceFileSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new KnowledgeBaseError(
+      `knowledge base: ${SYMBOL_ACCEPTANCE_FILE} is invalid: ${describeIssues(parsed.error)}`,
+    );
+  const file = parsed.data;
+  return {
+    threshold: file.threshold,
+    bias: file.bias,
+    weights: new Map(file.features.map((f, i) => [f, file.weights[i] ?? 0])),
+  };
+}
 
 async function readOptional(file: string): Promise<string | null> {
   try {

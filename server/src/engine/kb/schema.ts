@@ -109,6 +109,30 @@ export const motifModelFileSchema = z.strictObject({
 });
 export type MotifModelFile = z.infer<typeof motifModelFileSchema>;
 
+/**
+ * The learnt last look at each found symbol (analysis/symbol-acceptance.ts), written by
+ * scripts/train-symbol-acceptance.ts: a bias and a weight per feature, a symbol kept at or above `threshold`.
+ */
+export const symbolAcceptanceFileSchema = z
+  .strictObject({
+    about: z.string().min(20),
+    trainedOn: z.record(z.string(), z.number().int().nonnegative()),
+    settings: z.record(z.string(), z.number()),
+    threshold: z.number().gt(0).lt(1),
+    bias: z.number(),
+    features: z.array(z.string().min(1)),
+    weights: z.array(z.number()),
+  })
+  .refine((f) => f.features.length === f.weights.length, { message: 'features and weights differ in length' });
+export type SymbolAcceptanceFile = z.infer<typeof symbolAcceptanceFileSchema>;
+
+/** The acceptance model ready to use. */
+export interface SymbolAcceptance {
+  threshold: number;
+  bias: number;
+  weights: Map<string, number>;
+}
+
 /** The model ready to use: features indexed, weights by feature index. */
 export interface MotifModel {
   threshold: number;

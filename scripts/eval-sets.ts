@@ -27,7 +27,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * the twelfth; eval/nineteenth-set.json likewise, after the twelfth round's end, read at the thirteenth's;
  * eval/twentieth-set.json likewise, at the start of the fourteenth, read at its end; eval/twenty-first-set.json
  * likewise, after the fourteenth round's end, read at the fifteenth's; eval/twenty-second-set.json likewise, at the
- * start of the fifteenth, read at the end of the short sixteenth.
+ * start of the fifteenth, read at the end of the short sixteenth; eval/twenty-third-set.json likewise, at the start
+ * of the short sixteenth, read at the end of the seventeenth.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -51,6 +52,7 @@ export const HELD_OUT_SETS = [
   'twentieth',
   'twenty-first',
   'twenty-second',
+  'twenty-third',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,34 @@ describe('symbol acceptance', () => {
       await expect(loadKnowledgeBase(dir)).rejects.toBeInstanceOf(KnowledgeBaseError);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('was trained on the dev halves and training sets only', async () => {
+    const model = JSON.parse(await readFile(path.join(DEFAULT_KB_DIR, SYMBOL_ACCEPTANCE_FILE), 'utf8')) as {
+      trainedOn: Record<string, number>;
+    };
+    const evalDir = path.join(DEFAULT_KB_DIR, '..', 'eval');
+    type Item = { split: string; language?: string; nonsense?: boolean };
+    const read = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Item[];
+    expect(model.trainedOn.training).toBeGreaterThan(8000);
+    for (const [group, count] of Object.entries(model.trainedOn)) {
+      if (group === 'in-sample') continue;
+      const items =
+        group === 'training'
+          ? (
+              await Promise.all(
+                (await readdir(path.join(evalDir, 'training')))
+                  .filter((f) => f.endsWith('.json'))
+                  .map((f) => read(path.join(evalDir, 'training', f))),
+              )
+            ).flat()
+          : await read(path.join(evalDir, `${group}-set.json`));
+      // A training set's items are all split 'train'; a held-out set's test half is never learnt from.
+      const learnt = items.filter(
+        (d) => d.split === (group === 'training' ? 'train' : 'dev') && (d.language ?? 'en') === 'en' && !d.nonsense,
+      );
+      expect(count, group).toBe(learnt.length);
     }
   });
 

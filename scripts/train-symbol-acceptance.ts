@@ -7,7 +7,7 @@
  * reading found is an example: 1 where the dream's labels name it, 0 where they do not. One logistic regression
  * (L2, fitted by L-BFGS, deterministic) over the features of acceptanceFeatures.
  *
- *   npm run train:symbols                       (tsx scripts/train-symbol-acceptance.ts)
+ *   npm run train:symbols                       (tsx scripts/train-symbol-acceptance.ts; SKIP_SETS below)
  *   npx tsx scripts/train-symbol-acceptance.ts --held-out
  *       the training sets in FOLDS (5) groups of whole sets, each left out in turn: symbol precision and recall of
  *       the left-out sets without the model and at each threshold (labelled symbols never found count as missed).
@@ -26,10 +26,10 @@ import { HELD_OUT_SETS, IN_SAMPLE_FILE, setFile, trainingSets } from './eval-set
  * minCount: a feature seen fewer times is left out. minSymbol: the features that name a symbol (S:, SV:, SS:, SK2:,
  * SM:, SN:) are learnt only for a symbol found at least this often, so a rare symbol is not condemned by the few
  * times it was a figure of speech. With --held-out over the 122 training sets, at 0.3 (a dream with fewer than four
- * symbols keeps them all, as in the engine): precision 0.811 → 0.827, recall 0.834 → 0.827. Learning every symbol's
- * own features, and the excerpt's words for all symbols alike, did a little better on the sets (0.844 and 0.820, in
- * a throwaway script, without the short-dream rule) but read "A butterfly landed on my hand" without its butterfly
- * and "A tiger chased me through the jungle" without its tiger.
+ * symbols keeps them all, and one read from a typo is kept, as in the engine): precision 0.811 → 0.826, recall
+ * 0.834 → 0.828. Learning every symbol's own features, and the excerpt's words for all symbols alike, did a little
+ * better on the sets (0.844 and 0.820, in a throwaway script, without the short-dream rule) but read "A butterfly
+ * landed on my hand" without its butterfly and "A tiger chased me through the jungle" without its tiger.
  */
 const SETTINGS = {
   l2: Number(process.env.L2 ?? 1),
@@ -54,7 +54,7 @@ interface LabelledDream {
 interface Candidate {
   features: string[];
   label: 0 | 1;
-  /** Never left out (the title's or a tag's, a number told as a number): kept, and not learnt from. */
+  /** Never left out (the title's or a tag's, a number told as a number, one read from a typo): kept, not learnt from. */
   exempt: boolean;
 }
 
@@ -72,7 +72,7 @@ runtime.kb.symbolAcceptance = undefined;
 
 let nextId = 1;
 async function read(group: string, fold: string, d: LabelledDream): Promise<Dream> {
-  const { analysis } = await runtime.analyser.read({
+  const { analysis, hits } = await runtime.analyser.read({
     id: nextId++,
     title: d.title ?? '',
     narrative: d.narrative,
@@ -82,13 +82,14 @@ async function read(group: string, fold: string, d: LabelledDream): Promise<Drea
   });
   const labelled = new Set((d.expectedSymbols ?? []).map((s) => s.toLowerCase()));
   const found = new Set(analysis.symbols.map((s) => s.name));
+  const typos = new Set(hits.filter((h) => h.typo).map((h) => h.symbol.name));
   return {
     group,
     fold,
     candidates: analysis.symbols.map((s) => ({
       features: acceptanceFeatures(s, analysis.wordCount),
       label: labelled.has(s.name) ? 1 : 0,
-      exempt: exempt(s),
+      exempt: exempt(s) || typos.has(s.name),
     })),
     missed: [...labelled].filter((s) => !found.has(s)).length,
   };
@@ -98,7 +99,10 @@ const usable = (d: LabelledDream) => (d.language ?? 'en') === 'en' && !d.nonsens
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as LabelledDream[];
 const dreams: Dream[] = [];
 for (const d of await readJson(IN_SAMPLE_FILE)) if (usable(d)) dreams.push(await read('in-sample', 'in-sample', d));
-for (const set of HELD_OUT_SETS)
+// SKIP_SETS=a,b: leaves these held-out sets' dev halves out (a set first read at this round's end is not learnt
+// from until the next round: the seventeenth round's model was trained with SKIP_SETS=twenty-third).
+const skipped = new Set((process.env.SKIP_SETS ?? '').split(','));
+for (const set of HELD_OUT_SETS.filter((s) => !skipped.has(s)))
   for (const d of await readJson(setFile(set)))
     if (d.split === 'dev' && usable(d)) dreams.push(await read(set, set, d));
 for (const { name, file } of trainingSets())

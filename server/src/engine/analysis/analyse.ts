@@ -2376,10 +2376,11 @@ export class DreamAnalyser {
       .sort((a, b) => b.count - a.count || a._first - b._first)
       .map(({ _first, ...rest }) => rest);
     // The learnt last look (symbol-acceptance.ts): a symbol found the way careful readers mostly do not name
-    // ("a hundred times", the fall a falling dream already tells) is left out of the reading. One left out is
-    // not reported as denied either.
+    // ("a hundred times", the fall a falling dream already tells) is left out of the reading; one read from a typo
+    // is kept. One left out is not reported as denied either.
     const wordCount = narrative.tokens.filter((t) => t.isWord).length;
-    const { kept: symbols, left: leftOut } = acceptSymbols(this.deps.kb.symbolAcceptance, found, wordCount);
+    const fromTypos = new Set(keptHits.filter((h) => h.typo).map((h) => h.symbol.name));
+    const { kept: symbols, left: leftOut } = acceptSymbols(this.deps.kb.symbolAcceptance, found, wordCount, fromTypos);
 
     const cues = readable ? bodyCues : [];
     const tone = await readTone(

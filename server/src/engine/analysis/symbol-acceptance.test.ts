@@ -66,6 +66,8 @@ describe('symbol acceptance', () => {
     const { kept, left } = acceptSymbols(model, [symbol({}), ...others], 30);
     expect(kept.map((s) => s.name)).toEqual(['sea', 'sand', 'beach']);
     expect([...left]).toEqual(['wave']);
+    // One read from a typo is kept (the analyser passes the names its corrections gave).
+    expect(acceptSymbols(model, [symbol({}), ...others], 30, new Set(['wave'])).kept).toHaveLength(4);
     // Fewer than four found: every one is kept.
     expect(acceptSymbols(model, [symbol({}), ...others.slice(1)], 30).kept).toHaveLength(3);
     expect(acceptSymbols(undefined, [symbol({}), ...others], 30).kept).toHaveLength(4);

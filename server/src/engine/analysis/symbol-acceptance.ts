@@ -45,7 +45,8 @@ export function acceptance(model: SymbolAcceptance, symbol: DetectedSymbol, word
 
 /**
  * Never left out: what the dreamer named in the title or a tag (their own word for the dream), and a number told as a
- * number seen ("the number seven was painted on every door"), not a count.
+ * number seen ("the number seven was painted on every door"), not a count. (A symbol read from a typo is kept too, by
+ * acceptSymbols' `keep`: its written form is one the model has never seen, and the correction was already weighed.)
  */
 export function exempt(symbol: DetectedSymbol): boolean {
   if (symbol.sentences.length === 0 || symbol.via === 'tag') return true;
@@ -70,12 +71,13 @@ export function acceptSymbols(
   model: SymbolAcceptance | undefined,
   symbols: DetectedSymbol[],
   wordCount: number,
+  keep: ReadonlySet<string> = new Set(),
 ): { kept: DetectedSymbol[]; left: Set<string> } {
   if (!model || symbols.length < FEWEST_TO_WEIGH) return { kept: symbols, left: new Set() };
   const kept: DetectedSymbol[] = [];
   const left = new Set<string>();
   for (const s of symbols)
-    if (exempt(s) || acceptance(model, s, wordCount) >= model.threshold) kept.push(s);
+    if (keep.has(s.name) || exempt(s) || acceptance(model, s, wordCount) >= model.threshold) kept.push(s);
     else left.add(s.name);
   return { kept, left };
 }

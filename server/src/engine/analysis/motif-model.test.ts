@@ -1,11 +1,11 @@
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../index';
 import { DEFAULT_KB_DIR, loadKnowledgeBase, MOTIF_MODEL_FILE, readMotifModel } from '../kb/loader';
 import { learntMotifs, learntSymbols } from './motif-model';
-import { testDream } from '../../../test/engine';
+import { learnableDreams, testDream } from '../../../test/engine';
 
 /** Issue 11, item 1: the learnt half of motif recognition (analysis/motif-model.ts). */
 
@@ -68,26 +68,10 @@ describe('learnt motifs', () => {
     const model = JSON.parse(await readFile(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), 'utf8')) as {
       trainedOn: Record<string, number>;
     };
-    const evalDir = path.join(DEFAULT_KB_DIR, '..', 'eval');
     for (const [group, count] of Object.entries(model.trainedOn)) {
       if (group === 'in-sample' || group === 'paraphrases') continue;
-      type Item = { split: string; language?: string; nonsense?: boolean };
-      const read = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as Item[];
-      const items =
-        group === 'training'
-          ? (
-              await Promise.all(
-                (await readdir(path.join(evalDir, 'training')))
-                  .filter((f) => f.endsWith('.json'))
-                  .map((f) => read(path.join(evalDir, 'training', f))),
-              )
-            ).flat()
-          : await read(path.join(evalDir, `${group}-set.json`));
       // A training set's items are all split 'train'; a held-out set's test half is never learnt from.
-      const learnt = items.filter(
-        (d) => d.split === (group === 'training' ? 'train' : 'dev') && (d.language ?? 'en') === 'en' && !d.nonsense,
-      );
-      expect(count, group).toBe(learnt.length);
+      expect(count, group).toBe(await learnableDreams(group));
     }
   });
 

@@ -241,7 +241,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       const known = next?.index === s.index + 1 ? KNOWN_OPENING.exec(next.text) : null;
       if (!next || !known || !KNOWING_END.test(s.text)) continue;
       const clause = before(s.text.replace(/[\s.!…]+$/, ''), s.text.length, 6);
-      if (/n['’]t\b|\b(?:not|never|no|didnt)\b/i.test(clause) || DENIAL.test(clause)) continue;
+      if (DENIAL.test(clause)) continue;
       if (WAKING.test(s.text) || wakesFirst(next.text.slice(known[0].length))) continue;
       const lead = known[0].length - known[0].trimStart().length;
       evidence = {

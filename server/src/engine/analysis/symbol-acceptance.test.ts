@@ -75,11 +75,12 @@ describe('symbol acceptance', () => {
     const low = { threshold: 0.5, bias: -5, weights: new Map<string, number>() };
     const own = [
       symbol({ name: 'snake', sentences: [], inTitle: true }),
+      symbol({ name: 'cat', inTitle: true }),
       symbol({ name: 'ocean', via: 'tag', sentences: [] }),
       symbol({ name: 'seven', category: 'Numbers', surface: 'seven', excerpt: 'the number seven on every door' }),
       symbol({ name: 'three', category: 'Numbers', surface: 'three', excerpt: 'three crows on the wall' }),
     ];
-    expect(acceptSymbols(low, own, 30).kept.map((s) => s.name)).toEqual(['snake', 'ocean', 'seven']);
+    expect(acceptSymbols(low, own, 30).kept.map((s) => s.name)).toEqual(['snake', 'cat', 'ocean', 'seven']);
   });
 
   it('refuses a model whose features and weights differ in length', async () => {

@@ -49,7 +49,7 @@ export function acceptance(model: SymbolAcceptance, symbol: DetectedSymbol, word
  * acceptSymbols' `keep`: its written form is one the model has never seen, and the correction was already weighed.)
  */
 export function exempt(symbol: DetectedSymbol): boolean {
-  if (symbol.sentences.length === 0 || symbol.via === 'tag') return true;
+  if (symbol.inTitle || symbol.via === 'tag' || symbol.sentences.length === 0) return true;
   if (symbol.category !== NUMBERS) return false;
   const surface = symbol.surface.toLowerCase();
   return new RegExp(`\\b(?:number|numbers|figure|digit|digits)\\s+${surface.replace(/[^a-z0-9 ]/g, '')}\\b`).test(

@@ -691,6 +691,10 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
               : [normal];
       // The tagger writes "through" as "thru": the knowledge base's phrases spell it out ("through the dark").
       if (normal === 'thru') forms.push('through');
+      // "café", "rosé": the knowledge base writes its terms without accents.
+      const folded = normal.normalize('NFD').replace(/\p{M}/gu, '');
+      if (isWord && folded !== normal)
+        for (const f of [folded, ...baseForms(folded)]) if (!forms.includes(f)) forms.push(f);
       return { ...r, normal, lemma, forms, isWord };
     });
     retagNounPhraseEnds(partial);

@@ -1272,3 +1272,34 @@ describe('seventeenth round: realisations in Scots, after a clock time, and told
       expect((await analyse(other)).lucid, other).toBe(false);
   });
 });
+
+describe('eighteenth round: everyday British words for things the knowledge base knows', () => {
+  it('reads an allotment, a café, a pint, a bunk, wellies and a loch as the images they are', async () => {
+    const cases: Array<[string, string]> = [
+      ['I was digging potatoes up at the allotment and the soil kept moving.', 'garden'],
+      ['We were sat in a little café by the station, waiting for someone who never came.', 'restaurant'],
+      ['My dad bought me a pint and we talked like we never did when he was alive.', 'alcohol'],
+      ['I was on the top bunk of a ship and the water was coming up the ladder.', 'bed'],
+      ['I walked through the flooded field in my wellies and they filled up with fish.', 'boot'],
+      ['We rowed out on the loch at night and the oars would not go in.', 'lake'],
+    ];
+    for (const [text, symbol] of cases) expect(names(await analyse(text)), text).toContain(symbol);
+  });
+
+  it('folds accents, so "café" and "cafe" read alike', async () => {
+    expect(names(await analyse('I worked my old shift at the café. The cups were full of sand.'))).toContain(
+      'restaurant',
+    );
+    expect(names(await analyse('I worked my old shift at the cafe. The cups were full of sand.'))).toContain(
+      'restaurant',
+    );
+  });
+
+  it('leaves the singular "trainer" a person and "boxer" a fighter', async () => {
+    expect(names(await analyse('My new trainers were bright green and I ran faster than the bus.'))).toContain('shoe');
+    expect(names(await analyse('The trainer shouted at me to keep running round the track.'))).not.toContain('shoe');
+    expect(names(await analyse('The boxer came at me in the ring but I could not lift my arms.'))).not.toContain(
+      'underwear',
+    );
+  });
+});

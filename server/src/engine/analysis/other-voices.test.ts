@@ -1303,3 +1303,28 @@ describe('eighteenth round: everyday British words for things the knowledge base
     );
   });
 });
+
+describe('eighteenth round: figures of speech of busy days, rising prices and being pressed', () => {
+  it('reads none of their literal images', async () => {
+    const cases: Array<[string, string]> = [
+      ['The shop was bleeding money every week.', 'blood'],
+      ['I absolutely killed it at karaoke.', 'kill'],
+      ['He went round the houses before answering.', 'house'],
+      ['The deadline was chasing me all day.', 'chase'],
+      ['Prices went through the roof at the market.', 'roof'],
+      ['She was a fly on the wall at the meeting.', 'fly'],
+      ['The kids were bouncing off the walls.', 'wall'],
+      ['My head was spinning with all the numbers.', 'head'],
+    ];
+    for (const [text, symbol] of cases) expect(names(await analyse(text)), text).not.toContain(symbol);
+    expect(motifs(await analyse('The garage was chasing me about overtime.'))).not.toContain('being-chased');
+  });
+
+  it('still reads the literal scene', async () => {
+    expect(names(await analyse('A man was chasing me for miles through the woods.'))).toContain('chase');
+    expect(names(await analyse('I fell through the roof into a room full of water.'))).toContain('roof');
+    expect(names(await analyse('There was a spider in the bath and I killed it.'))).toContain('kill');
+    // The money a shop bleeds is still money.
+    expect(names(await analyse('The shop was bleeding money every week.'))).toContain('money');
+  });
+});

@@ -22,7 +22,7 @@ export interface LucidReading {
 }
 
 const REALISATION =
-  /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked|kent)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|i wis|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|dreamin|in a dream|a dream)\b/gi;
+  /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked|clocked|kent)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|i wis|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|dreamin|in a dream|a dream)\b/gi;
 const LUCID_STATE =
   /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b|\b(?:a|another|proper|full|fully|real|my first|properly)\s+lucid\s+one\b/gi;
 
@@ -31,15 +31,19 @@ const LUCID_STATE =
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled|which means|that means)\b[^.!?;]{0,26}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|dreamin|in a dream|a dream|dream|asleep|sleeping)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then|mate|man|dude|bro|pal|love|lads|guys)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s)|\b(?:so)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled|which means|that means)\b[^.!?;]{0,26}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and|because|cos|cause)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|that['’]s|thats|that is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|dreamin|dreming|in a dream|a dream|dream|asleep|sleeping)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then|mate|man|dude|bro|pal|love|lads|guys)\b))/gi;
 
 /** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
 const NOT_WOKEN_REALISATION =
-  /\b(?:realized|realised|realize|realise|clicked|knew|noticed|understood|dawned on me)\b[^.!?;]{0,30}?\b(?:i|we)\s+(?:(?:hadn't|had not|haven't|have not)\s+(?:actually\s+|really\s+|properly\s+)?woken(?:\s+up)?(?=\s*[,.;!]|\s+(?:at all|after all)\b)|(?:wasn't|was not|weren't|were not)\s+(?:actually\s+|really\s+|properly\s+)?awake\b)/gi;
+  /\b(?:realized|realised|realize|realise|clicked|clocked|knew|noticed|understood|dawned on me|got it)\b[^.!?;]{0,30}?\b(?:i|we)\s+(?:(?:hadn't|had not|haven't|have not)\s+(?:actually\s+|really\s+|properly\s+)?woken(?:\s+up)?(?=\s*[,.;!]|\s+(?:at all|after all)\b)|(?:wasn't|was not|weren't|were not)\s+(?:actually\s+|really\s+|properly\s+)?awake\b)/gi;
 
 /** "I was dreaming and I knew it", "I knew: dream.": the knowing told after the state. */
 const KNEW_IT =
   /\b(?:i was|i'm|i am|we were)\s+dreaming,?\s+and\s+(?:i|we)\s+knew\s+it\b|\b(?:i|we)\s+knew\s*[:,—–-]\s*(?:a\s+)?dream(?:ing)?\b/gi;
+
+/** "I thought, this only happens in dreams": what only dreams do, recognised in the dream. */
+const DREAMS_ONLY =
+  /\bi\s+(?:just\s+|suddenly\s+|then\s+)?(?:thought|think|realised|realized|knew|know|told myself)\b[^.!?;]{0,20}?\b(?:this|that|it|stuff like this|things like this)\s+(?:only\s+)?(?:happens|happen)\s+(?:only\s+)?in\s+dreams\b(?![^.!?;]*\bbut\b[^.!?;]*\breal\b)/gi;
 
 /** "I am dreaming, I said aloud": the realisation said first, then who said it. */
 const SAID_AFTER_REALISATION =
@@ -50,7 +54,7 @@ const SAID_AFTER_REALISATION =
  * sleeping", "I knew this must be a dream".
  */
 const UNREAL_REALISATION =
-  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|reasoned|concluded|deduced|thought|recognized|recognised|remembered|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
+  /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|reasoned|concluded|deduced|thought|recognized|recognised|remembered|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked|clocked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
 
 /**
  * "I know is dream" (a learner's English), "so it had to be a dream", "a reality check finally worked": the
@@ -87,11 +91,11 @@ const ANSWERED_YES = /^\s*(?:yes|yep|yeah|i did|of course)\b/i;
 
 /** The dreamer saying outright that the dream was never known for one inside it ("Never knew in the dream at all"). */
 const NEVER_KNEW =
-  /\b(?:never|didn['’]?t|did not)\s+(?:knew|know|realise|realize|realised|realized|twig|twigged|clock|clocked)\s+(?:(?:that\s+)?(?:it was a dream|i was dreaming)\s+)?(?:in the dream|while dreaming|while i was dreaming)\b/i;
+  /\b(?:didn['’]?t|did not|never)\s+know\s*,?\s+not\s+in\s+(?:it|the dream)\b|\b(?:it|this|that|the dream)\s+(?:wasn['’]?t|was not|isn['’]t|is not)\s+(?:a\s+)?(?:\w+\s+)?lucid\b(?![\s,]+(?:dream[\s,]+)?(?:at first|to begin with|at the start|until|till|before|yet))|\bbelieved\s+(?:every\s+(?:bit|word)\s+of\s+it|all\s+of\s+it|it\s+all)\b|\b(?:never|didn['’]?t|did not)\s+(?:knew|know|realise|realize|realised|realized|twig|twigged|clock|clocked)\s+(?:(?:that\s+)?(?:it was a dream|i was dreaming)\s+)?(?:in the dream|while dreaming|while i was dreaming)\b/i;
 
 /** A realisation taken back afterwards: "so I think is real", "I decided it was real after all". */
 const RETRACTION =
-  /\b(?:think|decided|decide|concluded|sure|believe|believed)\b(?:(?!\b(?:not|never|none|nothing|no)\b|n['’]t\b)[^.!?;]){0,12}?\b(?:it|this|everything)?\s*(?:is|was|'s|must be)\s+(?:all\s+)?real\b(?!\s+dream)|\b(?:decided|decide|concluded|sure)\b[^.!?;]{0,10}?\b(?:it|this)\s+(?:was|is)(?:\s+not|n['’]t)\b(?!\s+(?:real|really|happening))/i;
+  /\b(?:thought|think|said|decided)\s+(?:no|nah|nope)\s*[,.!—–-]\s*(?:it['’]?s|it\s+is|it\s+was|this\s+is|this\s+was|he['’]s|she['’]s|he\s+is|she\s+is)\s+(?:all\s+)?real\b|\b(?:think|decided|decide|concluded|sure|believe|believed)\b(?:(?!\b(?:not|never|none|nothing|no)\b|n['’]t\b)[^.!?;]){0,12}?\b(?:it|this|everything)?\s*(?:is|was|'s|must be)\s+(?:all\s+)?real\b(?!\s+dream)|\b(?:decided|decide|concluded|sure)\b[^.!?;]{0,10}?\b(?:it|this)\s+(?:was|is)(?:\s+not|n['’]t)\b(?!\s+(?:real|really|happening))/i;
 
 /** Words shortly before a realisation that deny or undo it ("you'd think I'd have realised it was a dream"). */
 const DENIAL =
@@ -176,6 +180,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       UNREAL_REALISATION,
       PLAIN_REALISATION,
       LOG_REALISATION,
+      DREAMS_ONLY,
     ];
     if (s.index > 0) patterns.push(BARE_REALISATION);
     for (const re of patterns) {
@@ -228,7 +233,17 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
           (re === REALISATION || re === PLAIN_REALISATION) &&
           /^(know|understand|realise|realize)\b/i.test(m[0]) &&
           /\b(was|were)\b/i.test(m[0]);
-        if (DENIAL.test(prefix) || deniedInside || lookingBack || afterWaking || /\bhad been\b/i.test(m[0]))
+        // "I only clocked it was a dream halfway through my coffee": known only later, told looking back.
+        const onlyLater =
+          /\bonly\s+$/i.test(s.text.slice(0, m.index)) && /\bit\s+was\s+(?:all\s+)?(?:a\s+)?dream/i.test(m[0]);
+        if (
+          DENIAL.test(prefix) ||
+          deniedInside ||
+          lookingBack ||
+          onlyLater ||
+          afterWaking ||
+          /\bhad been\b/i.test(m[0])
+        )
           denied ??= span;
         else evidence ??= span;
       }

@@ -1328,3 +1328,34 @@ describe('eighteenth round: figures of speech of busy days, rising prices and be
     expect(names(await analyse('The shop was bleeding money every week.'))).toContain('money');
   });
 });
+
+describe('eighteenth round: realisations clocked, reasoned or said as "that\'s a dream", and ones taken back', () => {
+  it('reads the realisation in these voices', async () => {
+    await expectLucidity(
+      [
+        'I clocked that I was asleep and dreaming, and from then on I could pull any answer out of the air.',
+        "Destination board: TOLLCROSS, then TELLCROSS, then TOLLCRASH. Ah thought, that's a dream, that. Drove the bus right up intae the clouds.",
+        'Why could I breathe at the bottom of the lake? I asked myself that in the dream, and the answer came straight away: because this is a dream.',
+        "The wine kept coming out of the decanter. That's when I got it: I haven't woken up at all. So I stayed and talked to the wine.",
+        'I was in a taxi and the sign kept changing, and I think, this is not real, I am dreming! After I know it, I am not scared more.',
+        'I looked at my watch and it had no numbers on, and I thought, this only happens in dreams. Then I knew. I told myself, make it daytime.',
+        "It wasn't a lucid dream at first, but then the clock melted and I realised I was dreaming, so I flew.",
+      ],
+      true,
+    );
+  });
+
+  it('claims no lucidity the dreamer takes back, denies, or came to only later', async () => {
+    await expectLucidity(
+      [
+        "For a second I thought this is a dream, Danny's in Estonia. But I thought no, it's real, he's come home early.",
+        "For a second I thought this is a dream, Danny's in Estonia. It wasn't lucid or anything, I believed every bit of it.",
+        "Margaret was weeding beside me. It was only at breakfast that it hit me: she's dead, of course it was a dream. But I didn't know, not in it.",
+        'I only clocked it was a dream when I was stood in the shower at home laughing about it.',
+        'I thought this only happens in dreams, but it was real, the flood was real.',
+        'My nan always said this only happens in dreams.',
+      ],
+      false,
+    );
+  });
+});

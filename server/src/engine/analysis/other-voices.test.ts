@@ -1340,6 +1340,8 @@ describe('eighteenth round: realisations clocked, reasoned or said as "that\'s a
         'I was in a taxi and the sign kept changing, and I think, this is not real, I am dreming! After I know it, I am not scared more.',
         'I looked at my watch and it had no numbers on, and I thought, this only happens in dreams. Then I knew. I told myself, make it daytime.',
         "It wasn't a lucid dream at first, but then the clock melted and I realised I was dreaming, so I flew.",
+        'Maps do not do that. I therefore concluded, calmly, that I was dreaming. I walked up to the ridge.',
+        "Ah look up and de sky purple. Ah say to mihself, 'Boy, dis is a dream, yuh sleeping.' So ah kick off and ah lift.",
       ],
       true,
     );

@@ -28,7 +28,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * eval/twentieth-set.json likewise, at the start of the fourteenth, read at its end; eval/twenty-first-set.json
  * likewise, after the fourteenth round's end, read at the fifteenth's; eval/twenty-second-set.json likewise, at the
  * start of the fifteenth, read at the end of the short sixteenth; eval/twenty-third-set.json likewise, at the start
- * of the short sixteenth, read at the end of the seventeenth.
+ * of the short sixteenth, read at the end of the seventeenth; eval/twenty-fourth-set.json likewise, after the
+ * seventeenth round's end, read at the eighteenth's.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -53,6 +54,7 @@ export const HELD_OUT_SETS = [
   'twenty-first',
   'twenty-second',
   'twenty-third',
+  'twenty-fourth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

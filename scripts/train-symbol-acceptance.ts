@@ -39,7 +39,7 @@ const SETTINGS = {
   iterations: 300,
   prune: 0.01,
 };
-const NAMING = /^(?:S|SV|SS|SK2|SM|SN):([^|]+)/;
+const NAMING = /^(?:S|SV|SS|SK2|SM|SN|SPW|SNW):([^|]+)/;
 const THRESHOLD = Number(process.env.THRESHOLD ?? 0.3);
 
 interface LabelledDream {
@@ -101,7 +101,8 @@ const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')
 const dreams: Dream[] = [];
 for (const d of await readJson(IN_SAMPLE_FILE)) if (usable(d)) dreams.push(await read('in-sample', 'in-sample', d));
 // SKIP_SETS=a,b: leaves these held-out sets' dev halves out (a set first read at this round's end is not learnt
-// from until the next round: the seventeenth round's model was trained with SKIP_SETS=twenty-third).
+// from until the next round: the seventeenth round's model was trained with SKIP_SETS=twenty-third, the
+// eighteenth's with SKIP_SETS=twenty-fourth).
 const skipped = new Set((process.env.SKIP_SETS ?? '').split(','));
 for (const set of HELD_OUT_SETS.filter((s) => !skipped.has(s)))
   for (const d of await readJson(setFile(set)))

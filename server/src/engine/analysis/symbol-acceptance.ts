@@ -16,7 +16,9 @@ import type { DetectedSymbol } from '../types';
  * - `K2`/`SK2:name` it was found more than once;
  * - `M`/`SM:name` it was read from the story rather than a word (a quote of more than two words);
  * - `L0`–`L3` and `CL*:category` the dream's length (under 40, 120, 250 words, or more);
- * - `SN:name|word` a word of its excerpt beside it ("car|park", "fire|exit", "wave|hand").
+ * - `SN:name|word` a word of its excerpt beside it ("car|park", "fire|exit", "wave|hand");
+ * - `PW:word`/`NW:word` the word just before and just after it in its excerpt ("a pair of", "fly past"), also per
+ *   symbol (`SPW:`, `SNW:`) and per category (`CPW:`, `CNW:`).
  * The features that name the symbol are learnt only for symbols found often enough in the labelled dreams
  * (scripts/train-symbol-acceptance.ts): a rare one (a butterfly, a tiger) is weighed by its category and how it was
  * found, never condemned by a few figures of speech ("butterflies in my stomach", the goalie's butterfly).
@@ -30,9 +32,22 @@ export function acceptanceFeatures(symbol: DetectedSymbol, wordCount: number): s
   if (own.length > 2) out.push('M', `SM:${name}`);
   const length = wordCount < 40 ? 'L0' : wordCount < 120 ? 'L1' : wordCount < 250 ? 'L2' : 'L3';
   out.push(length, `C${length}:${category}`);
-  const beside = new Set(symbol.excerpt.toLowerCase().match(/[a-z']+/g) ?? []);
+  const excerpt = symbol.excerpt.toLowerCase();
+  const beside = new Set(excerpt.match(/[a-z']+/g) ?? []);
   for (const word of own) beside.delete(word);
   for (const word of [...beside].sort()) out.push(`SN:${name}|${word}`);
+  // The words just before and after it ("my mother", "a pair of", "fly past"): "^" and "$" at the excerpt's ends.
+  const at = surface ? excerpt.indexOf(surface) : -1;
+  if (at >= 0) {
+    const previous =
+      excerpt
+        .slice(0, at)
+        .match(/[a-z']+/g)
+        ?.at(-1) ?? '^';
+    const next = excerpt.slice(at + surface.length).match(/[a-z']+/g)?.[0] ?? '$';
+    out.push(`PW:${previous}`, `NW:${next}`, `SPW:${name}|${previous}`, `SNW:${name}|${next}`);
+    out.push(`CPW:${category}|${previous}`, `CNW:${category}|${next}`);
+  }
   return out;
 }
 

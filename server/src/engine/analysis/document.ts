@@ -1,6 +1,7 @@
 import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
 import { wordList } from '../kb/lexicon';
 import { adjectiveBases, baseForms } from '../nlp/morphology';
+import { withoutAccents } from '../nlp/text';
 import { yieldToLoop } from '../util/cooperative';
 import { IdiomIndex, type IdiomMatch } from './idioms';
 import { negationScope } from './negation';
@@ -692,9 +693,8 @@ function readPiece(nlp: WinkMethods, text: string, sentenceOffset: number): Drea
       // The tagger writes "through" as "thru": the knowledge base's phrases spell it out ("through the dark").
       if (normal === 'thru') forms.push('through');
       // "café", "rosé": the knowledge base writes its terms without accents.
-      const folded = normal.normalize('NFD').replace(/\p{M}/gu, '');
-      if (isWord && folded !== normal)
-        for (const f of [folded, ...baseForms(folded)]) if (!forms.includes(f)) forms.push(f);
+      const folded = isWord && !/^[\x20-\x7e]*$/.test(normal) ? withoutAccents(normal) : normal;
+      if (folded !== normal) for (const f of [folded, ...baseForms(folded)]) if (!forms.includes(f)) forms.push(f);
       return { ...r, normal, lemma, forms, isWord };
     });
     retagNounPhraseEnds(partial);

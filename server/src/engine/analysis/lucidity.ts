@@ -91,7 +91,14 @@ const ANSWERED_YES = /^\s*(?:yes|yep|yeah|i did|of course)\b/i;
 
 /** The dreamer saying outright that the dream was never known for one inside it ("Never knew in the dream at all"). */
 const NEVER_KNEW =
-  /\b(?:didn['’]?t|did not|never)\s+know\s*,?\s+not\s+in\s+(?:it|the dream)\b|\b(?:it|this|that|the dream)\s+(?:wasn['’]?t|was not|isn['’]t|is not)\s+(?:a\s+)?(?:\w+\s+)?lucid\b(?![\s,]+(?:dream[\s,]+)?(?:at first|to begin with|at the start|until|till|before|yet))|\bbelieved\s+(?:every\s+(?:bit|word)\s+of\s+it|all\s+of\s+it|it\s+all)\b|\b(?:never|didn['’]?t|did not)\s+(?:knew|know|realise|realize|realised|realized|twig|twigged|clock|clocked)\s+(?:(?:that\s+)?(?:it was a dream|i was dreaming)\s+)?(?:in the dream|while dreaming|while i was dreaming)\b/i;
+  /\b(?:didn['’]?t|did not|never)\s+know\s*,?\s+not\s+in\s+(?:it|the dream)\b|\b(?:never|didn['’]?t|did not)\s+(?:knew|know|realise|realize|realised|realized|twig|twigged|clock|clocked)\s+(?:(?:that\s+)?(?:it was a dream|i was dreaming)\s+)?(?:in the dream|while dreaming|while i was dreaming)\b/i;
+
+/**
+ * The dreamer saying the dream was not lucid, or was believed ("It wasn't lucid or anything, I believed every bit
+ * of it"); "it wasn't a lucid dream at first, but then…" says it became one.
+ */
+const SAID_NOT_LUCID =
+  /\b(?:it|this|that|the dream)\s+(?:wasn['’]?t|was not|isn['’]t|is not)\s+(?:a\s+)?(?:\w+\s+)?lucid\b(?![\s,]+(?:dream[\s,]+)?(?:at first|to begin with|at the start|until|till|before|yet))|\bbelieved\s+(?:every\s+(?:bit|word)\s+of\s+it|all\s+of\s+it|it\s+all)\b/i;
 
 /** A realisation taken back afterwards: "so I think is real", "I decided it was real after all". */
 const RETRACTION =
@@ -289,7 +296,8 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       .filter((s) => s.index >= at.sentence && s.index <= at.sentence + 2)
       .map((s) => s.text.slice(Math.max(0, at.end - s.startChar)))
       .join(' ');
-    if (RETRACTION.test(later) || NEVER_KNEW.test(sentences.map((s) => s.text).join(' '))) {
+    const whole = sentences.map((s) => s.text).join(' ');
+    if (RETRACTION.test(later) || NEVER_KNEW.test(whole) || SAID_NOT_LUCID.test(whole)) {
       denied = evidence;
       evidence = null;
     }

@@ -3,7 +3,7 @@ import { data as francData } from 'franc/data.js';
 import { expressions as francScripts } from 'franc/expressions.js';
 import { createRequire } from 'node:module';
 import { detectAll, supportedLanguages } from 'tinyld';
-import { STOPWORDS } from './text';
+import { STOPWORDS, withoutAccents } from './text';
 import { wordList } from '../kb/lexicon';
 
 /**
@@ -162,7 +162,7 @@ function widerGuess(text: string, tinyld: { lang: string; accuracy: number } | u
 /** A word nobody could say, or with a letter held down ("lkjjj", "qwertyyyy"). */
 function mashedLooking(word: string): boolean {
   // Read without its accents: "mơ", "thấy" are Vietnamese and say-able, "ñlkj" is still mashing.
-  return unpronounceable(word.normalize('NFD').replace(/\p{M}/gu, '')) || /(\p{L})\1\1/u.test(word);
+  return unpronounceable(withoutAccents(word)) || /(\p{L})\1\1/u.test(word);
 }
 
 /** A dream jotted as a list ("- pregnant (I'm 52)\n- scan shows a kitten"): notes have few function words too. */

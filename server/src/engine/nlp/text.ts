@@ -12,6 +12,11 @@ export function contentWords(text: string): string[] {
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
 
+/** A word without its accents ("café" → "cafe", "thấy" → "thay"). */
+export function withoutAccents(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
 export function capitalise(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

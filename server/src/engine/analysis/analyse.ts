@@ -8,6 +8,7 @@ import { STOPWORDS } from '../nlp/text';
 import type { WordNet } from '../nlp/wordnet';
 import type { DetectedSymbol, DreamAnalysis, DreamForEngine } from '../types';
 import { readLanguage } from '../nlp/language';
+import { readPairs } from '../nlp/word-pairs';
 import { baseForms } from '../nlp/morphology';
 import { MIN_TYPO_LENGTH, SHORT_WORD as SHORT_TYPO_WORD, TypoCorrector } from '../nlp/typos';
 import { SliceTimer } from '../util/cooperative';
@@ -1788,6 +1789,7 @@ export class DreamAnalyser {
       dream.narrative,
       (w) => corrector.isKnown(w),
       words.length ? functionWords / words.length : undefined,
+      this.deps.kb.wordPairs ? readPairs(dream.narrative, this.deps.kb.wordPairs) : undefined,
     );
     const readable = language.language === 'en' && !language.nonsense;
     // Names of several capitalised words; a title repeating one ("Ocean Drive") names the same place.

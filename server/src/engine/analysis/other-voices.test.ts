@@ -1361,3 +1361,67 @@ describe('eighteenth round: realisations clocked, reasoned or said as "that\'s a
     );
   });
 });
+
+describe('nineteenth round: everyday words, flight without its word, realisations in dialect, and salad in grammar', () => {
+  it('reads these words as their symbols', async () => {
+    expect(names(await analyse('We took the Land Rover up the track to the top field.'))).toContain('car');
+    expect(names(await analyse('There was an old yew in the churchyard with a swing on it.'))).toContain('tree');
+    expect(names(await analyse('I was peeling a satsuma on the bus and the peel would not end.'))).toContain('fruit');
+    expect(names(await analyse('The vending machine only had one Twix left and it was stuck.'))).toContain('candy');
+    expect(names(await analyse('The organ played the same hymn over and over while we waited.'))).toContain(
+      'instrument',
+    );
+    expect(names(await analyse('Gannets were diving into the harbour all around the boat.'))).toContain('bird');
+    expect(
+      names(await analyse('We were at the gurdwara for my cousin’s wedding and the langar never ended.')),
+    ).toContain('church');
+  });
+
+  it('reads flight told without a word of it as the motif, not the symbol of flying', async () => {
+    const told = await analyse(
+      'I stepped off the end of the pier and just kept going up, over the rooftops and the chimney pots, the whole town small below me.',
+    );
+    expect(told.motifs.map((m) => m.id)).toContain('flying');
+    expect(names(told)).not.toContain('fly');
+    expect(
+      names(await analyse('I flew over the rooftops and the chimney pots, the whole town small below me.')),
+    ).toContain('fly');
+  });
+
+  it('reads the realisation in these voices', async () => {
+    await expectLucidity(
+      [
+        'The runner beans were growing down into the soil. Beans do not do that. Therefore I am dreaming, and I pulled one up to see.',
+        "The pit cage went sideways, not down. Tha's dreaming, lad. So ah stepped out into the air.",
+        'Every sign on the market said the same price and it kept changing. Mi dreaming. So mi start to float.',
+        'The sweets in my hand kept turning into buttons and I thought, hang on, this is a dream innit, and I ate the lot.',
+        "My watch said 25 o'clock and I said out loud, you're dreaming again, lad, and I went straight up through the ceiling.",
+      ],
+      true,
+    );
+  });
+
+  it('claims no lucidity for another person telling the dreamer they are dreaming', async () => {
+    await expectLucidity(
+      ["I told my husband about the pay rise and he said you're dreaming, love, and went back to his paper."],
+      false,
+    );
+  });
+
+  it('reads grammatical word salad as nonsense, and odd dreams, notes and dialect as English', async () => {
+    const salad = await analyse(
+      'Gravel thinks purple under the resigning kettle, and Thursday argues its arithmetic with a polite elbow of vowels, because spoon.',
+    );
+    expect(salad.nonsense).toBe(true);
+    expect(salad.symbols).toEqual([]);
+    for (const text of [
+      "The lamp in my gran's kitchen was talking to me about the weather, and then the kettle started singing hymns while we had our tea and nobody thought it was strange.",
+      'Me fly. Arms out, over town, morning. People down small, wave me. Me high, cloud touch, wet cold. Then me low low, roof almost hit.',
+      'Mi dream seh mi deh a di market an everybody a sell fish, but di fish dem a talk to mi an tell mi fi go home quick before di rain come down.',
+    ]) {
+      const read = await analyse(text);
+      expect(read.nonsense, text).toBe(false);
+      expect(read.language, text).toBe('en');
+    }
+  });
+});

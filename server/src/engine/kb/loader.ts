@@ -7,12 +7,14 @@ import { ENGINE_VERSION } from '../version';
 import { DEFAULT_KB_DIR, KnowledgeBaseError, describeIssues, parseJson, reason } from './files';
 import { lexicon, wordList } from './lexicon';
 import { gerund, plural } from '../nlp/inflect';
+import { decodePairs, VOCABULARY_LIMIT, type WordPairs } from '../nlp/word-pairs';
 import { splitSentences } from './sentences';
 import {
   KB_CATEGORIES,
   motifEntrySchema,
   motifModelFileSchema,
   symbolAcceptanceFileSchema,
+  wordPairsFileSchema,
   symbolEntrySchema,
   type MotifEntry,
   type MotifModel,
@@ -62,6 +64,8 @@ export interface KnowledgeBase {
   motifModel?: MotifModel;
   /** The learnt last look at found symbols (kb/symbol-acceptance.json), when the knowledge base has one. */
   symbolAcceptance?: SymbolAcceptance;
+  /** Which words the training narratives put side by side (kb/word-pairs.json), when the knowledge base has it. */
+  wordPairs?: WordPairs;
   /**
    * Hash of the engine's code version and of every knowledge-base file it read, lexicon included:
    * the key of stored analyses, so an edited knowledge base re-reads dreams.
@@ -263,16 +267,35 @@ export async function loadKnowledgeBase(dir = DEFAULT_KB_DIR): Promise<Knowledge
   if (modelText !== null) sources.push({ file: MOTIF_MODEL_FILE, text: modelText });
   const acceptanceText = await readOptional(path.join(dir, SYMBOL_ACCEPTANCE_FILE));
   if (acceptanceText !== null) sources.push({ file: SYMBOL_ACCEPTANCE_FILE, text: acceptanceText });
+  const pairsText = await readOptional(path.join(dir, WORD_PAIRS_FILE));
+  if (pairsText !== null) sources.push({ file: WORD_PAIRS_FILE, text: pairsText });
   const kb = await indexKnowledgeBase(symbols, motifs, fingerprintOf([...sources, ...lexicon.sources]));
   if (modelText !== null)
     kb.motifModel = readMotifModel(parseJson(modelText, MOTIF_MODEL_FILE), kb.motifs, new Set(kb.byName.keys()));
   if (acceptanceText !== null)
     kb.symbolAcceptance = readSymbolAcceptance(parseJson(acceptanceText, SYMBOL_ACCEPTANCE_FILE));
+  if (pairsText !== null) kb.wordPairs = readWordPairs(parseJson(pairsText, WORD_PAIRS_FILE));
   return kb;
 }
 
 export const MOTIF_MODEL_FILE = 'motif-model.json';
 export const SYMBOL_ACCEPTANCE_FILE = 'symbol-acceptance.json';
+export const WORD_PAIRS_FILE = 'word-pairs.json';
+
+/** Validates the table of neighbouring words and indexes it. */
+export function readWordPairs(raw: unknown): WordPairs {
+  const parsed = wordPairsFileSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new KnowledgeBaseError(`knowledge base: ${WORD_PAIRS_FILE} is invalid: ${describeIssues(parsed.error)}`);
+  const { vocabulary, pairs } = parsed.data;
+  if (vocabulary.length >= VOCABULARY_LIMIT)
+    throw new KnowledgeBaseError(`knowledge base: ${WORD_PAIRS_FILE} has more than ${VOCABULARY_LIMIT - 1} words`);
+  const codes = decodePairs(pairs);
+  for (let i = 1; i < codes.length; i++)
+    if ((codes[i] as number) <= (codes[i - 1] as number))
+      throw new KnowledgeBaseError(`knowledge base: ${WORD_PAIRS_FILE} pairs are not in order`);
+  return { vocabulary: new Map(vocabulary.map((w, i) => [w, i])), pairs: codes };
+}
 
 /** Validates the symbol acceptance model against its schema and indexes it. */
 export function readSymbolAcceptance(raw: unknown): SymbolAcceptance {

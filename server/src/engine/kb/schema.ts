@@ -289,3 +289,11 @@ export const categoriesFileSchema = z.strictObject({
   }),
 });
 export type CategoriesFile = z.infer<typeof categoriesFileSchema>;
+
+/** Which words the training narratives put side by side (nlp/word-pairs.ts), written by scripts/build-word-pairs.ts. */
+export const wordPairsFileSchema = z.strictObject({
+  about: z.string().min(20),
+  dreams: z.number().int().positive(),
+  vocabulary: z.array(z.string().regex(/^[a-z]+(?:'[a-z]+)?$/)),
+  pairs: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/),
+});

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { detectAll, supportedLanguages } from 'tinyld';
 import { STOPWORDS, withoutAccents } from './text';
 import { wordList } from '../kb/lexicon';
+import type { PairReading } from './word-pairs';
 
 /**
  * Whether a text is English the engine can read, another language, or not language at all
@@ -44,6 +45,16 @@ const ENGLISH_FUNCTION_SHARE = 0.2;
  */
 const WORD_SALAD_FUNCTION_SHARE = 0.12;
 const WORD_SALAD_MIN = 6;
+/**
+ * Word salad in grammatical order ("Purple thinks sideways under the apologising spoon, and Tuesday folds its
+ * gravity into a polite drawer"): of at least SALAD_PAIRS_MIN pairs of neighbouring known words, fewer than
+ * SALAD_SEEN_SHARE ever met in the training narratives, though function words hold it together (at least
+ * SALAD_GRAMMAR_SHARE of its words; a telling in notes, "Me fly. Arms out, over town", has fewer). Chosen on the
+ * held-out sets' dev halves; no training narrative (each read without its own pairs) is this far apart.
+ */
+const SALAD_PAIRS_MIN = 12;
+const SALAD_SEEN_SHARE = 0.45;
+const SALAD_GRAMMAR_SHARE = 0.3;
 
 /** Languages the trigram detector does not know, each by words of its own that are no English ones. */
 const MARKED_LANGUAGES: Array<[string, ReadonlySet<string>]> = [
@@ -216,6 +227,7 @@ export function readLanguage(
   text: string,
   isKnown: (word: string) => boolean,
   functionShare?: number,
+  pairs?: PairReading,
 ): LanguageReading {
   // Another script (Devanagari, Cyrillic, Chinese, Arabic…): not English, whatever the tokenizer made of it.
   const latinLetters = (text.match(/\p{Script=Latin}/gu) ?? []).length;
@@ -290,6 +302,16 @@ export function readLanguage(
     functionShare !== undefined &&
     letters.length >= WORD_SALAD_MIN &&
     functionShare < WORD_SALAD_FUNCTION_SHARE &&
+    englishShare >= ENGLISH_SHARE &&
+    !NOTE_LIST.test(text) &&
+    !telegraphic(text)
+  )
+    return { language: 'en', nonsense: true, englishShare };
+  if (
+    pairs &&
+    pairs.pairs >= SALAD_PAIRS_MIN &&
+    pairs.seen / pairs.pairs < SALAD_SEEN_SHARE &&
+    pairs.functionShare >= SALAD_GRAMMAR_SHARE &&
     englishShare >= ENGLISH_SHARE &&
     !NOTE_LIST.test(text) &&
     !telegraphic(text)

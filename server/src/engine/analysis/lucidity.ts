@@ -84,6 +84,15 @@ const KNOWING_END =
 const KNOWN_OPENING =
   /^\s*(?:that\s+)?(?:i was|i'm|im|i am|i wis|this is|this was|it was|it's|we were)\s+(?:still\s+|just\s+|only\s+|all\s+)?(?:dreaming|dreamin|in a dream|a dream)\b(?=\s*(?:[.!,;:/—–-]|$))/i;
 
+/**
+ * "I thought: hands don't turn into wings; I'm asleep. Once I knew, I flapped properly": the state said in any
+ * words, then acted on as known. The knowing that follows vouches for it, whatever came before.
+ */
+const STATED =
+  /\b(?:this is|this must be|it['’]s|its|it is|that['’]s|thats|i['’]m|im|i am|i must be|you['’]re|youre|you are|we['’]re|we are|tha['’]s|mi)\s+(?:still\s+|just\s+|only\s+|definitely\s+|obviously\s+|all\s+)?(?:dreaming|in a dream|a dream|asleep)\b/gi;
+const ACTED_ON =
+  /^[^.!?]{0,40}?(?:[.!?]\s*)?(?:and\s+)?\b(?:once|as soon as|soon as|the moment|now that|the second)\s+(?:i|ah|we)\s+(?:knew|know|kent|realised|realized|understood|clocked|twigged)\b/i;
+
 /** The dreamer asking whether they knew it was a dream ("Did I know I was dreaming?"), and a yes after it. */
 const ASKED_KNOWING =
   /^\s*(?:did|do)\s+i\s+(?:know|realise|realize|twig|clock)\s+(?:that\s+)?(?:i\s+was|i'm|i\s+am|it\s+was|this\s+was)\s+(?:a\s+)?dream(?:ing)?\s*\?\s*$/i;
@@ -273,6 +282,22 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       };
       denied = null;
       break;
+    }
+  // The state said, then acted on as known ("this is a dream and as soon as I knew it I lifted us up").
+  if (!evidence)
+    for (const [k, s] of sentences.entries()) {
+      const next = sentences[k + 1];
+      STATED.lastIndex = 0;
+      for (let m = STATED.exec(s.text); m && !evidence; m = STATED.exec(s.text)) {
+        const after = s.text.slice(m.index + m[0].length);
+        const following = next?.index === s.index + 1 ? `${after} ${next.text}` : after;
+        if (/^\s*\?/.test(after) || WAKING.test(s.text.slice(0, m.index)) || !ACTED_ON.test(following)) continue;
+        // "My mum said you're dreaming, love, and once I knew the house was sold…": someone else's words.
+        if (!dreamerSpeaks(sayingHead(s.text, m.index, m[0]))) continue;
+        evidence = { sentence: s.index, start: s.startChar + m.index, end: s.startChar + m.index + m[0].length };
+        denied = null;
+      }
+      if (evidence) break;
     }
   // "Did I know I was dreaming? Yes, I said so out loud": the dreamer's own question, answered yes.
   if (!evidence)

@@ -242,12 +242,13 @@ describe('words spelt as people speak them', () => {
 
 describe("a motif's own image", () => {
   it('finds the symbol of a motif told without its word, quoted as the words that tell it', async () => {
-    const leap = await analyse(
-      "I did the grand jeté in the studio and just didn't come down. Kept going, up past the barre, out through the skylight, and then I was over the whole city at night.",
+    // (A flight told without a word of flying is the motif only, as the later sets' conventions have it.)
+    const pursued = await analyse(
+      'Something was behind me the whole way home through the woods, getting closer every time I looked back, and I ran till my lungs burned.',
     );
-    const fly = leap.symbols.find((s) => s.name === 'fly');
-    expect(motifs(leap)).toContain('flying');
-    expect(fly?.surface.split(/\s+/).length ?? 0).toBeGreaterThan(1);
+    const chase = pursued.symbols.find((s) => s.name === 'chase');
+    expect(motifs(pursued)).toContain('being-chased');
+    expect(chase?.surface.split(/\s+/).length ?? 0).toBeGreaterThan(1);
   });
 
   it('does not add it back where its word is written but set aside', async () => {
@@ -1396,14 +1397,19 @@ describe('nineteenth round: everyday words, flight without its word, realisation
         'Every sign on the market said the same price and it kept changing. Mi dreaming. So mi start to float.',
         'The sweets in my hand kept turning into buttons and I thought, hang on, this is a dream innit, and I ate the lot.',
         "My watch said 25 o'clock and I said out loud, you're dreaming again, lad, and I went straight up through the ceiling.",
+        'The teacups were floating round the staffroom. Cups do not float; I am asleep. Once I knew, I swam up through the ceiling.',
+        'the bus went up the stairs of our flats and i went hang on buses cant climb this is a dream and as soon as i knew it i steered it out the window',
       ],
       true,
     );
   });
 
-  it('claims no lucidity for another person telling the dreamer they are dreaming', async () => {
+  it('claims no lucidity for another person telling the dreamer they are dreaming, whatever is known after', async () => {
     await expectLucidity(
-      ["I told my husband about the pay rise and he said you're dreaming, love, and went back to his paper."],
+      [
+        "I told my husband about the pay rise and he said you're dreaming, love, and went back to his paper.",
+        "My mum said you're dreaming, love, and once I knew the house was sold I cried.",
+      ],
       false,
     );
   });

@@ -175,8 +175,9 @@ function dreamerSpeaks(head: string): boolean {
   const words = head.match(/[\p{L}'’]+/gu) ?? [];
   for (let k = words.length - 1; k >= 0; k -= 1) {
     const w = words[k] ?? '';
-    const lower = w.toLowerCase();
-    if (/^(i|we|i'd|i’d|myself)$/.test(lower)) return true;
+    // "so they'll think I'm asleep": a subject's contracted auxiliary does not change who says it.
+    const lower = w.toLowerCase().replace(/['’](?:ll|d|ve|re)$/, '');
+    if (/^(i|we|myself)$/.test(lower)) return true;
     if (OTHER_SPEAKER.test(lower) || (k > 0 && /^\p{Lu}/u.test(w))) return false;
   }
   return true;

@@ -1409,6 +1409,7 @@ describe('nineteenth round: everyday words, flight without its word, realisation
       [
         "I told my husband about the pay rise and he said you're dreaming, love, and went back to his paper.",
         "My mum said you're dreaming, love, and once I knew the house was sold I cried.",
+        "Someone came to the bedroom door and I lay still, barely breathing, so they'd think I'm asleep.",
       ],
       false,
     );

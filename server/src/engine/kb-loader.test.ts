@@ -8,6 +8,7 @@ import {
   indexKnowledgeBase,
   MOTIF_MODEL_FILE,
   SYMBOL_ACCEPTANCE_FILE,
+  WORD_PAIRS_FILE,
   readMotifModel,
   loadKnowledgeBase,
   type KbSymbol,
@@ -69,6 +70,7 @@ describe('knowledge base on the real files', () => {
       await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
       await cp(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), path.join(copy, MOTIF_MODEL_FILE));
       await cp(path.join(DEFAULT_KB_DIR, SYMBOL_ACCEPTANCE_FILE), path.join(copy, SYMBOL_ACCEPTANCE_FILE));
+      await cp(path.join(DEFAULT_KB_DIR, WORD_PAIRS_FILE), path.join(copy, WORD_PAIRS_FILE));
       expect((await loadKnowledgeBase(copy)).fingerprint).toBe(kb.fingerprint);
       // One sentence of one meaning changes: no version was bumped, yet the fingerprint moves.
       const file = path.join(copy, 'symbols', 'water.json');
@@ -80,6 +82,28 @@ describe('knowledge base on the real files', () => {
       const edited = await loadKnowledgeBase(copy);
       expect(edited.fingerprint).not.toBe(kb.fingerprint);
       expect(edited.byName.get('ocean')?.meaning).toMatch(/Edited for the test\.$/);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('loads the table of neighbouring words, checks it and keys stored analyses by it', async () => {
+    expect(kb.wordPairs?.vocabulary.size).toBeGreaterThan(5000);
+    expect(kb.wordPairs?.pairs.length).toBeGreaterThan(100_000);
+    const copy = await mkdtemp(path.join(tmpdir(), 'kb-pairs-'));
+    try {
+      await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
+      await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
+      await cp(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), path.join(copy, MOTIF_MODEL_FILE));
+      await cp(path.join(DEFAULT_KB_DIR, SYMBOL_ACCEPTANCE_FILE), path.join(copy, SYMBOL_ACCEPTANCE_FILE));
+      const without = await loadKnowledgeBase(copy);
+      expect(without.wordPairs).toBeUndefined();
+      expect(without.fingerprint).not.toBe(kb.fingerprint);
+      await writeFile(
+        path.join(copy, WORD_PAIRS_FILE),
+        JSON.stringify({ about: 'x', dreams: 1, vocabulary: [], pairs: '' }),
+      );
+      await expect(loadKnowledgeBase(copy)).rejects.toThrow(/word-pairs\.json is invalid/);
     } finally {
       await rm(copy, { recursive: true, force: true });
     }

@@ -328,6 +328,17 @@ const PASS_MARKS = {
     languageDetection: 0.97,
     nonsenseDetection: 0.97,
   },
+  // Twenty-fifth set: placeholder marks until its first read at the nineteenth round's end.
+  'twenty-fifth': {
+    symbolPrecision: 0,
+    symbolRecall: 0,
+    motifRecall: 0,
+    negationAccuracy: 0,
+    idiomSuppression: 0,
+    typoRecovery: 0,
+    languageDetection: 0,
+    nonsenseDetection: 0,
+  },
   lucidFalseClaims: 0,
 };
 

@@ -29,7 +29,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * likewise, after the fourteenth round's end, read at the fifteenth's; eval/twenty-second-set.json likewise, at the
  * start of the fifteenth, read at the end of the short sixteenth; eval/twenty-third-set.json likewise, at the start
  * of the short sixteenth, read at the end of the seventeenth; eval/twenty-fourth-set.json likewise, after the
- * seventeenth round's end, read at the eighteenth's.
+ * seventeenth round's end, read at the eighteenth's; eval/twenty-fifth-set.json likewise, after the eighteenth
+ * round's end, read at the nineteenth's.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -55,6 +56,7 @@ export const HELD_OUT_SETS = [
   'twenty-second',
   'twenty-third',
   'twenty-fourth',
+  'twenty-fifth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

@@ -24,14 +24,14 @@ export interface LucidReading {
 const REALISATION =
   /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked|clocked|kent|concluded|deduced|reasoned|worked out)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|i wis|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|dreamin|in a dream|a dream)\b/gi;
 const LUCID_STATE =
-  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b|\b(?:a|another|proper|full|fully|real|my first|properly)\s+lucid\s+one\b/gi;
+  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b|\b(?:a|another|proper|full|fully|real|my first|properly)\s+lucid\s+one\b|^\s*(?:[-*•#]\s*)?lucid dream\s*(?:#|no\.?\s*|number\s+)\d+\b/gi;
 
 /**
  * The realisation said or thought in the dreamer's own words, as a sentence of its own or after
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s)|\b(?:so|therefore|hence)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled|which means|that means)\b[^.!?;]{0,26}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and|because|cos|cause)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|that['’]s|thats|that is|dis is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are|ye['’]re|ye are|yer|du['’]s|ah['’]m|tha['’]s|tha art|thou art|mi)\s+(?:still\s+|just\s+|only\s+|all\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|dreamin|dreming|in a dream|a dream|dream|asleep|sleeping)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then|again|mate|man|dude|bro|pal|love|lad|lads|lass|guys|innit|init|aren['’]?t i|isn['’]?t it|you (?:daft|silly|soft|stupid|big)\b)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s)|\b(?:so|therefore|hence)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled|which means|that means)\b[^.!?;]{0,26}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and|because|cos|cause)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|that['’]s|thats|that is|dis is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are|ye['’]re|ye are|yer|du['’]s|ah['’]m|tha['’]s|tha art|thou art|mi)\s+(?:still\s+|just\s+|only\s+|all\s+|both\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|dreamin|dreming|in a dream|in my dream|a dream|that dream|my dream|dream|asleep|sleeping)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then|again|mate|man|dude|bro|pal|love|lad|lads|lass|guys|innit|init|aren['’]?t i|isn['’]?t it|you (?:daft|silly|soft|stupid|big)\b)\b))/gi;
 
 /** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
 const NOT_WOKEN_REALISATION =
@@ -44,6 +44,10 @@ const KNEW_IT =
 /** "I thought, this only happens in dreams": what only dreams do, recognised in the dream. */
 const DREAMS_ONLY =
   /\bi\s+(?:just\s+|suddenly\s+|then\s+)?(?:thought|think|realised|realized|knew|know|told myself)\b[^.!?;]{0,20}?\b(?:this|that|it|stuff like this|things like this)\s+(?:only\s+)?(?:happens|happen)\s+(?:only\s+)?in\s+dreams\b(?![^.!?;]*\bbut\b[^.!?;]*\breal\b)/gi;
+
+/** "Told the tower I was dreaming": the realisation reported as told to someone in the dream. */
+const TOLD_DREAMING =
+  /\b(?:told|tell|telling|tells)\s+(?:[\w'’]+\s+){1,3}?(?:that\s+)?(?:i|we)\s+(?:was|were|am|are|was only|was just)\s+(?:dreaming|in a dream|asleep)\b(?!\s+(?:about|of|that|again about)\b)/gi;
 
 /** "I am dreaming, I said aloud": the realisation said first, then who said it. */
 const SAID_AFTER_REALISATION =
@@ -65,7 +69,7 @@ const PLAIN_REALISATION =
 
 /** "…the time said 7:61. Ha. Dreaming.": the realisation as a word of its own, after the dream has begun. */
 const BARE_REALISATION =
-  /^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+){0,2}(?:dreaming|dream|i'm asleep|i am asleep|i'm dreaming|im dreaming|i'm dreamin|im dreamin)\s*[.!]+\s*$|\b(?:said|say|thought|think)\s+(?:inside|to myself|silently)?\s*[:,]\s*(?:dreaming|dream)\s*[.!]/gi;
+  /^\s*(?:[-*•]\s*)?(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+){0,2}(?:dreaming|dream|i'm asleep|i am asleep|i'm dreaming|im dreaming|i'm dreamin|im dreamin)\s*[.!]+\s*$|\b(?:said|say|thought|think)\s+(?:inside|to myself|silently)?\s*[:,]\s*(?:dreaming|dream)\s*[.!]/gi;
 
 /**
  * A practice log's shorthand: "13:88 -> DREAM", "- two moons = dream" (the check, then what it showed; "=" only
@@ -198,6 +202,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
       PLAIN_REALISATION,
       LOG_REALISATION,
       DREAMS_ONLY,
+      TOLD_DREAMING,
     ];
     if (s.index > 0) patterns.push(BARE_REALISATION);
     for (const re of patterns) {

@@ -1399,6 +1399,11 @@ describe('nineteenth round: everyday words, flight without its word, realisation
         "My watch said 25 o'clock and I said out loud, you're dreaming again, lad, and I went straight up through the ceiling.",
         'The teacups were floating round the staffroom. Cups do not float; I am asleep. Once I knew, I swam up through the ceiling.',
         'the bus went up the stairs of our flats and i went hang on buses cant climb this is a dream and as soon as i knew it i steered it out the window',
+        '- canteen, queue never moves\n- clock: 13:71\n- DREAMING.\n- walked through the serving hatch',
+        'LUCID DREAM #4! The allotment gnome winked at me so I asked it for the lottery numbers.',
+        'Told the ground crew I was dreaming, which they took well, and lifted off without the glider.',
+        'The cards all came up aces, so I said to the dealer, very quietly, I think we are both in my dream.',
+        'Same corridor, same green doors. Hang on, this is that dream, this is my head doing it. So I opened the last door on purpose.',
       ],
       true,
     );
@@ -1410,6 +1415,7 @@ describe('nineteenth round: everyday words, flight without its word, realisation
         "I told my husband about the pay rise and he said you're dreaming, love, and went back to his paper.",
         "My mum said you're dreaming, love, and once I knew the house was sold I cried.",
         "Someone came to the bedroom door and I lay still, barely breathing, so they'd think I'm asleep.",
+        'In the morning I told my husband I was dreaming about his mother again.',
       ],
       false,
     );

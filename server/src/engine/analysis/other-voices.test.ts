@@ -1429,6 +1429,7 @@ describe('nineteenth round: everyday words, flight without its word, realisation
     expect(salad.symbols).toEqual([]);
     for (const text of [
       "The lamp in my gran's kitchen was talking to me about the weather, and then the kettle started singing hymns while we had our tea and nobody thought it was strange.",
+      'The sky tasted of pennies and the hedges were knitting themselves jumpers, while Dad argued with a lamppost about cricket.',
       'Me fly. Arms out, over town, morning. People down small, wave me. Me high, cloud touch, wet cold. Then me low low, roof almost hit.',
       'Mi dream seh mi deh a di market an everybody a sell fish, but di fish dem a talk to mi an tell mi fi go home quick before di rain come down.',
     ]) {

@@ -53,6 +53,8 @@ const SETTING_CATEGORIES = categoriesWith('setting');
 /** Titles before a surname ("mr okafor"): the next word is a name, not a slip. */
 const HONORIFICS = wordList('honorifics');
 const GENERIC_NOUNS = wordList('generic-nouns');
+/** Parts of the body that "burn" with effort or pain ("my lungs burning"). */
+const BURNING_BODY = wordList('burning-body');
 /** The end of an excerpt must not need a next word. */
 const WEAK_ENDS = wordList('excerpt-weak-ends');
 const FEAR_CUES = wordList('bodily-fear-cues');
@@ -1855,6 +1857,23 @@ export class DreamAnalyser {
         if (t.pos === 'PROPN' || (await this.nounKind(t)) === 'living') noCue.add(t);
     for (const h of thingsParts)
       for (const t of narrative.tokens.slice(h.token, h.token + Math.max(1, h.length))) noCue.add(t);
+    // "I ran till my lungs burned", "legs were burning": a body burning with effort sets nothing on fire.
+    for (const t of narrative.tokens) {
+      if (!t.isWord || !/^burn/.test(t.normal)) continue;
+      const before = narrative.tokens
+        .slice(Math.max(0, t.index - 4), t.index)
+        .filter((w) => w.isWord && w.sentence === t.sentence);
+      const body = before.at(-1);
+      const through = before.at(-2);
+      if (
+        (body && BURNING_BODY.has(body.normal)) ||
+        (body &&
+          /^(were|was|are|is|kept|started|still)$/.test(body.normal) &&
+          through &&
+          BURNING_BODY.has(through.normal))
+      )
+        noCue.add(t);
+    }
     // Why a hit of the narrative is not an image of the dream, if it is not.
     const notAnImage = (h: SymbolHit): boolean => {
       const name = h.symbol.name;

@@ -1389,6 +1389,17 @@ describe('nineteenth round: everyday words, flight without its word, realisation
     ).toContain('fly');
   });
 
+  it('reads no house on fire from a body burning with effort', async () => {
+    const ran = await analyse(
+      'Something was behind me the whole way home through the woods, getting closer every time I looked back, and I ran till my lungs burned.',
+    );
+    expect(motifs(ran)).toContain('being-chased');
+    expect(motifs(ran)).not.toContain('house-on-fire');
+    expect(
+      motifs(await analyse('I got home and the whole house was on fire, flames out of the bedroom window.')),
+    ).toContain('house-on-fire');
+  });
+
   it('reads the realisation in these voices', async () => {
     await expectLucidity(
       [

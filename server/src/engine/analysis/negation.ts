@@ -254,6 +254,8 @@ export function negationScope(tokens: NegationToken[]): boolean[] {
     )
       continue;
     negated[j] = true;
+    // "I didn't go flying", "never went swimming": the activity gone to is denied with the going.
+    if (predicate.forms.includes('go') && /ing$/.test(tokens[j + 1]?.normal ?? '')) negated[j + 1] = true;
     // Coordinated verbs: "I didn't run or scream".
     for (let c = j + 1; c + 1 < tokens.length; c += 1) {
       const link = tokens[c];

@@ -1389,6 +1389,16 @@ describe('nineteenth round: everyday words, flight without its word, realisation
     ).toContain('fly');
   });
 
+  it('denies the activity gone to with the going ("I didn\'t go flying")', async () => {
+    const didNot = await analyse(
+      "I didn't go flying over the mop bucket like I did last week. Just me and the custard.",
+    );
+    expect(names(didNot)).not.toContain('fly');
+    expect(motifs(didNot)).not.toContain('flying');
+    expect(names(await analyse('We never went dancing after that night.'))).not.toContain('dance');
+    expect(names(await analyse('I went flying over the rooftops, the town small below me.'))).toContain('fly');
+  });
+
   it('reads no house on fire from a body burning with effort', async () => {
     const ran = await analyse(
       'Something was behind me the whole way home through the woods, getting closer every time I looked back, and I ran till my lungs burned.',

@@ -27,6 +27,14 @@ const entry = (name: string, extra: Partial<KbSymbol> = {}): KbSymbol => ({
   ...extra,
 });
 
+/** A copy of the shipped knowledge base in a temporary folder: its symbols and motifs, and these other files. */
+async function copyKnowledgeBase(prefix: string, files: string[]): Promise<string> {
+  const copy = await mkdtemp(path.join(tmpdir(), prefix));
+  await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
+  for (const file of ['motifs.json', ...files]) await cp(path.join(DEFAULT_KB_DIR, file), path.join(copy, file));
+  return copy;
+}
+
 describe('knowledge base on the real files', () => {
   let kb: KnowledgeBase;
   beforeAll(async () => {
@@ -64,13 +72,8 @@ describe('knowledge base on the real files', () => {
 
   it('fingerprints the content: the same files give the same fingerprint, an edited file another', async () => {
     expect(kb.fingerprint).toMatch(/^[0-9a-f]{32}$/);
-    const copy = await mkdtemp(path.join(tmpdir(), 'kb-copy-'));
+    const copy = await copyKnowledgeBase('kb-copy-', [MOTIF_MODEL_FILE, SYMBOL_ACCEPTANCE_FILE, WORD_PAIRS_FILE]);
     try {
-      await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
-      await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
-      await cp(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), path.join(copy, MOTIF_MODEL_FILE));
-      await cp(path.join(DEFAULT_KB_DIR, SYMBOL_ACCEPTANCE_FILE), path.join(copy, SYMBOL_ACCEPTANCE_FILE));
-      await cp(path.join(DEFAULT_KB_DIR, WORD_PAIRS_FILE), path.join(copy, WORD_PAIRS_FILE));
       expect((await loadKnowledgeBase(copy)).fingerprint).toBe(kb.fingerprint);
       // One sentence of one meaning changes: no version was bumped, yet the fingerprint moves.
       const file = path.join(copy, 'symbols', 'water.json');
@@ -90,12 +93,8 @@ describe('knowledge base on the real files', () => {
   it('loads the table of neighbouring words, checks it and keys stored analyses by it', async () => {
     expect(kb.wordPairs?.vocabulary.size).toBeGreaterThan(5000);
     expect(kb.wordPairs?.pairs.length).toBeGreaterThan(100_000);
-    const copy = await mkdtemp(path.join(tmpdir(), 'kb-pairs-'));
+    const copy = await copyKnowledgeBase('kb-pairs-', [MOTIF_MODEL_FILE, SYMBOL_ACCEPTANCE_FILE]);
     try {
-      await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
-      await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
-      await cp(path.join(DEFAULT_KB_DIR, MOTIF_MODEL_FILE), path.join(copy, MOTIF_MODEL_FILE));
-      await cp(path.join(DEFAULT_KB_DIR, SYMBOL_ACCEPTANCE_FILE), path.join(copy, SYMBOL_ACCEPTANCE_FILE));
       const without = await loadKnowledgeBase(copy);
       expect(without.wordPairs).toBeUndefined();
       expect(without.fingerprint).not.toBe(kb.fingerprint);
@@ -111,10 +110,8 @@ describe('knowledge base on the real files', () => {
 
   it('loads the learnt motif model, checks it and keys stored analyses by it', async () => {
     expect(kb.motifModel?.motifs.length).toBeGreaterThan(10);
-    const copy = await mkdtemp(path.join(tmpdir(), 'kb-model-'));
+    const copy = await copyKnowledgeBase('kb-model-', []);
     try {
-      await cp(path.join(DEFAULT_KB_DIR, 'symbols'), path.join(copy, 'symbols'), { recursive: true });
-      await cp(path.join(DEFAULT_KB_DIR, 'motifs.json'), path.join(copy, 'motifs.json'));
       // Without a model the knowledge base still loads, under another fingerprint.
       const without = await loadKnowledgeBase(copy);
       expect(without.motifModel).toBeUndefined();

@@ -1863,16 +1863,16 @@ export class DreamAnalyser {
       const before = narrative.tokens
         .slice(Math.max(0, t.index - 4), t.index)
         .filter((w) => w.isWord && w.sentence === t.sentence);
-      const body = before.at(-1);
-      const through = before.at(-2);
-      if (
-        (body && BURNING_BODY.has(body.normal)) ||
-        (body &&
-          /^(were|was|are|is|kept|started|still)$/.test(body.normal) &&
-          through &&
-          BURNING_BODY.has(through.normal))
-      )
-        noCue.add(t);
+      const [part, verb] = before.slice(-2);
+      const last = before.at(-1);
+      // "my lungs burned", or "my legs were burning" (the part just before an auxiliary).
+      const burning =
+        (last !== undefined && BURNING_BODY.has(last.normal)) ||
+        (part !== undefined &&
+          verb !== undefined &&
+          BURNING_BODY.has(part.normal) &&
+          /^(were|was|are|is|kept|started|still)$/.test(verb.normal));
+      if (burning) noCue.add(t);
     }
     // Why a hit of the narrative is not an image of the dream, if it is not.
     const notAnImage = (h: SymbolHit): boolean => {

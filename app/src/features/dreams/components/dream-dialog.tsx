@@ -393,18 +393,33 @@ export function DreamDialog({
           />
           <div className="grid gap-1.5">
             <Label htmlFor="dream-intention">Linked intention (optional)</Label>
-            <select
-              id="dream-intention"
-              className="h-10 w-full min-w-0 max-w-full truncate rounded-lg border border-night-600 bg-night-900 px-3 text-sm"
-              {...form.register('intentionId')}
-            >
-              <option value="">No intention</option>
-              {(intentions.data ?? []).map((i) => (
-                <option key={i.id} value={String(i.id)}>
-                  {i.text.length > 60 ? `${i.text.slice(0, 60)}…` : i.text}
-                </option>
-              ))}
-            </select>
+            {/* Controlled, so the linked intention shows once the list arrives, and stays linked when it is older
+                than the list's twenty (an uncontrolled select falls back to "No intention" and saving would unlink it). */}
+            <Controller
+              control={form.control}
+              name="intentionId"
+              render={({ field }) => (
+                <select
+                  id="dream-intention"
+                  className="h-10 w-full min-w-0 max-w-full truncate rounded-lg border border-night-600 bg-night-900 px-3 text-sm"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                >
+                  <option value="">No intention</option>
+                  {field.value && !(intentions.data ?? []).some((i) => String(i.id) === field.value) ? (
+                    <option value={field.value}>The intention linked now</option>
+                  ) : null}
+                  {(intentions.data ?? []).map((i) => (
+                    <option key={i.id} value={String(i.id)}>
+                      {i.text.length > 60 ? `${i.text.slice(0, 60)}…` : i.text}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
           </div>
           {offerInterpretation ? (
             <div className="flex items-center gap-2">

@@ -70,7 +70,7 @@ describe('analysis', () => {
   });
 
   it('maps unknown nouns to the nearest symbol through WordNet hypernyms', async () => {
-    const a = await engine.analyse(dream('A beagle followed me along the shore of the Atlantic, under a maple.'));
+    const a = await engine.analyse(dream('A beagle followed me along the shore of the Atlantic.'));
     expect(symbol(a, 'dog')).toMatchObject({ via: 'hypernym', surface: 'beagle' });
     expect(symbol(a, 'ocean')).toMatchObject({ via: 'hypernym', surface: 'Atlantic' });
     const oak = await engine.analyse(dream('I rested under an old oak.'));

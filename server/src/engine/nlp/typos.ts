@@ -37,7 +37,7 @@ const COST = {
   insertNear: 0.8,
   /** A letter of the word left out. */
   omit: 0.9,
-  /** …that was doubled, a vowel or the h of a digraph ("ocasion", "gardn", "scool"). */
+  /** …that was doubled, a vowel, the h of a digraph or the c of "ck" ("ocasion", "gardn", "scool", "clok"). */
   omitEasy: 0.75,
 };
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
@@ -72,7 +72,8 @@ export function typingDistance(typed: string, word: string, max = 2): number {
       const omit =
         word[j - 2] === w ||
         VOWELS.has(w) ||
-        (w === 'h' && SILENT_H_AFTER.has(word[j - 2] ?? '') && VOWELS.has(word[j] ?? ''))
+        (w === 'h' && SILENT_H_AFTER.has(word[j - 2] ?? '') && VOWELS.has(word[j] ?? '')) ||
+        (w === 'c' && word[j] === 'k')
           ? COST.omitEasy
           : COST.omit;
       let v = Math.min((prev[j - 1] ?? Infinity) + sub, (prev[j] ?? Infinity) + ins, (row[j - 1] ?? Infinity) + omit);
@@ -317,6 +318,8 @@ export class TypoCorrector {
       if (f !== word && /(ed|ing)$/.test(word) && !this.wordnet.has(f, 'verb')) continue;
       // Nor of a short stem that doubles its consonant: "weding" is not wed + -ing (that is "wedding").
       if (f !== word && /(ed|ing)$/.test(word) && doublesBeforeSuffix(f) && !word.startsWith(f + f.at(-1))) continue;
+      // "-er" and "-est" compare adjectives and name doers: "techer" is no comparative of the noun tech.
+      if (f !== word && /(er|est)$/.test(word) && !this.wordnet.has(f, 'adj') && !this.wordnet.has(f, 'verb')) continue;
       if (this.wordnet.has(f) && (await this.wordnet.isCommonWord(f))) return true;
     }
     for (const us of TypoCorrector.spellings(word))

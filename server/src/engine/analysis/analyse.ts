@@ -2152,8 +2152,9 @@ export class DreamAnalyser {
       );
       if (owned) implied('recurring-place', owned.sentence);
     }
-    // A realisation read as lucid is the dreamer becoming lucid.
+    // A realisation read as lucid is the dreamer becoming lucid; so is a dream its dreamer tagged lucid.
     if (lucidity.evidence) implied(LUCID_MOTIF, lucidity.evidence.sentence);
+    else if (lucidity.lucid && readable) implied(LUCID_MOTIF, 0);
     // Someone close whose death is told as waking-life past, and who is there in the dream: a visit.
     const deathIn = (past: boolean) =>
       narrative.tokens.some(

@@ -24,14 +24,14 @@ export interface LucidReading {
 const REALISATION =
   /\b((?<=\bi )new|knew|know|known|knowing|realized|realised|realize|realise|realizing|realising|understood|understand|became aware|become aware|was aware|aware|recognized|recognised|noticed|remembered|figured out|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked|clocked|kent|concluded|deduced|reasoned|worked out)\b[^.!?;]{0,30}?\b(i was|i'm|im|i am|i was still|i wis|this was|this is|it was|it's|its|we were|that was|all this was|everything was)\s+(?:still\s+|just\s+|only\s+|all\s+)?(dreaming|dreamin|in a dream|a dream)\b/gi;
 const LUCID_STATE =
-  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b|\b(?:a|another|proper|full|fully|real|my first|properly)\s+lucid\s+one\b|^\s*(?:[-*•#]\s*)?lucid dream\s*(?:#|no\.?\s*|number\s+)\d+\b/gi;
+  /\b(became|become|becoming|been|got|get|getting|went|going|turned|was|am|i'm|felt|feel|fully|totally|completely|suddenly|finally|instantly|confirmed|stayed|remained)\s+(?:(?:\w+ly|so|really|properly|fully|super|very|quite|kind of|sort of|a bit|a little)\s+)?lucid\b|\b(had|have|having|this was|it was|my first|another|a fully)\s+(?:\w+\s+)?lucid dream\b|\b(?:a|another|proper|full|fully|real|my first|properly)\s+lucid\s+one\b|^\s*(?:[-*•#]\s*)?lucid dream\s*(?:#|no\.?\s*|number\s+)\d+\b/gi;
 
 /**
  * The realisation said or thought in the dreamer's own words, as a sentence of its own or after
  * "I said", "I thought": "This is a dream.", "You're dreaming.", "I said out loud, this is a dream".
  */
 const SAID_REALISATION =
-  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|you are|you're|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s)|\b(?:so|therefore|hence)\s+(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled|which means|that means)\b[^.!?;]{0,26}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and|because|cos|cause)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|that['’]s|thats|that is|dis is|i'm|im|i am|i must be|you're|you are|you must be|we're|we are|ye['’]re|ye are|yer|du['’]s|ah['’]m|tha['’]s|tha art|thou art|mi)\s+(?:still\s+|just\s+|only\s+|all\s+|both\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|dreamin|dreming|in a dream|in my dream|a dream|that dream|my dream|dream|asleep|sleeping)(?=\s*(?:[.!?,;:"”'’]|$|\s+(?:and|now|right now|rn|lol|haha|this|then|again|mate|man|dude|bro|pal|love|lad|lads|lass|guys|innit|init|aren['’]?t i|isn['’]?t it|you (?:daft|silly|soft|stupid|big)\b)\b))/gi;
+  /(?:^|[—–:]\s*|\s-\s+|,\s+(?=(?:(?:wait|so|oh)[,!]?\s+)?(?:this is|this'll be|this must be|i'm|im|i am|i must be|you are|you're|youre|ye['’]re|ye are|yer|du['’]s|ah['’]m)\s)|\b(?:so|therefore|hence)\s+(?:(?:obviously|clearly|surely|definitely)\s+)?(?=(?:this is|i'm|im|i am)\s)|\b(?:said|say|says|told myself|tell myself|told|tell|thought|think|thinks|shouted|shout|whispered|yelled|which means|that means)\b[^.!?;]{0,26}?[,:]?\s*['‘"“]?|\b(?:went|go|goes|was like|i'm like|im like)\s*[,:]?\s*(?=wait\b|oh\b|omg\b|hang on\b|hold on\b|this\b|i'm\b|im\b))(?:(?:so|oh|omg|ok|okay|wait|hang on|hold on|right|yes|and|because|cos|cause)[,!:]?\s+)?(this is|this'll be|this must be|it's|its|it is|that['’]s|thats|that is|dis is|i'm|im|i am|i must be|you're|youre|you are|you must be|we're|we are|ye['’]re|ye are|yer|du['’]s|ah['’]m|tha['’]s|tha art|thou art|mi)\s+(?:still\s+|just\s+|only\s+|all\s+|both\s+|obviously\s+|clearly\s+|definitely\s+|totally\s+)?(dreaming|dreamin|dreming|in a dream|in my dream|a dream|that dream|my dream|dream|asleep|sleeping)(?=\s*(?:[.!?,;:"”'’—–]|\s-\s|$|\s+(?:and|now|right now|rn|lol|haha|this|then|again|mate|man|dude|bro|pal|love|lad|lads|lass|guys|innit|init|aren['’]?t i|isn['’]?t it|you (?:daft|silly|soft|stupid|big)\b)\b))/gi;
 
 /** "it clicked that I hadn't actually woken up": a waking realised to be false is a realisation of dreaming. */
 const NOT_WOKEN_REALISATION =
@@ -61,15 +61,16 @@ const UNREAL_REALISATION =
   /\b(knew|know|realized|realised|realize|realise|understood|understand|noticed|figured|reasoned|concluded|deduced|thought|recognized|recognised|remembered|it hit me|it dawned on me|it struck me|it occurred to me|twigged|clicked|clocked)\b[^.!?;]{0,30}?\b(?:(?:it|this|that|everything|all this|all of this)\s+(?:wasn't|isn't|was not|is not|couldn't be|can't be|could not be|cannot be)\s+real|(?:none of (?:this|it)|nothing)\s+(?:was|is)\s+real|i(?:\s+|'|’)(?:was|am|m|must be|must have been)\s+(?:(?:still\s+)?asleep|still\s+sleeping)|(?:i|this|it)\s+must\s+be\s+(?:a\s+)?dream(?:ing)?)\b/gi;
 
 /**
- * "I know is dream" (a learner's English), "so it had to be a dream", "a reality check finally worked": the
- * realisation said plainly or reasoned out, or a reality check that succeeded.
+ * "I know is dream" (a learner's English), "so it had to be a dream", "a reality check finally worked", "mi know
+ * seh a dream" (Jamaican "know that"): the realisation said plainly or reasoned out, or a reality check that
+ * succeeded.
  */
 const PLAIN_REALISATION =
-  /\b(?:so|which meant|that meant)\s+(?:it|this|i)\s+(?:had to be|has to be|must be)\s+(?:a\s+)?dream(?:ing)?\b|\b(knew|know|realized|realised|realize|realise|understood|understand)\s+(?:it\s+|this\s+|that\s+)?(?:is|was|'s)\s+(?:a\s+|the\s+)?dream\b|\b(?:knew|know|realized|realised)\s*[:—–]\s*(?:a\s+)?(?:dream|dreaming)\b|\breality checks?\b[^.!?;]{0,70}?\b(?:finally\s+|actually\s+)?(?:worked|passed|succeeded)\b/gi;
+  /\b(?:so|which meant|that meant)\s+(?:it|this|i)\s+(?:had to be|has to be|must be)\s+(?:a\s+)?dream(?:ing)?\b|\b(knew|know|realized|realised|realize|realise|understood|understand)\s+(?:it\s+|this\s+|that\s+)?(?:is|was|'s)\s+(?:a\s+|the\s+)?dream\b|\b(?:knew|know|realized|realised)\s*[:—–]\s*(?:a\s+)?(?:dream|dreaming)\b|\breality checks?\b[^.!?;]{0,70}?\b(?:finally\s+|actually\s+)?(?:worked|passed|succeeded)\b|\b(?:know|knew)\s+(?:seh|sey|say)\s+(?:(?:it|dis|this)\s+(?:is\s+|['’]s\s+)?)?a\s+dream\b/gi;
 
-/** "…the time said 7:61. Ha. Dreaming.": the realisation as a word of its own, after the dream has begun. */
+/** "…the time said 7:61. Ha. Dreaming.", "So: a dream.": the realisation as a word of its own, after the dream has begun. */
 const BARE_REALISATION =
-  /^\s*(?:[-*•]\s*)?(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+){0,2}(?:dreaming|dream|i'm asleep|i am asleep|i'm dreaming|im dreaming|i'm dreamin|im dreamin)\s*[.!]+\s*$|\b(?:said|say|thought|think)\s+(?:inside|to myself|silently)?\s*[:,]\s*(?:dreaming|dream)\s*[.!]/gi;
+  /^\s*(?:[-*•]\s*)?(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+){0,2}(?:dreaming|dream|i'm asleep|i am asleep|i'm dreaming|im dreaming|i'm dreamin|im dreamin)\s*[.!]+\s*$|^\s*(?:(?:ha|haha|oh|ok|okay|aha|yes|yep|right|wait|so)[\s.!,:]+){1,2}a\s+dream\s*[.!]+\s*$|\b(?:said|say|thought|think)\s+(?:inside|to myself|silently)?\s*[:,]\s*(?:dreaming|dream)\s*[.!]/gi;
 
 /**
  * A practice log's shorthand: "13:88 -> DREAM", "- two moons = dream" (the check, then what it showed; "=" only
@@ -101,6 +102,17 @@ const ACTED_ON =
 const ASKED_KNOWING =
   /^\s*(?:did|do)\s+i\s+(?:know|realise|realize|twig|clock)\s+(?:that\s+)?(?:i\s+was|i'm|i\s+am|it\s+was|this\s+was)\s+(?:a\s+)?dream(?:ing)?\s*\?\s*$/i;
 const ANSWERED_YES = /^\s*(?:yes|yep|yeah|i did|of course)\b/i;
+
+/** Someone in the dream telling the dreamer they are dreaming, and the dreamer's knowing it ("…and I did know"). */
+const TOLD_YOU_KNOW =
+  /\byou\s+know\s+(?:that\s+)?(?:(?:you['’]re|youre|you\s+are)\s+(?:dreaming|asleep|in\s+a\s+dream)|this\s+is\s+(?:(?:all\s+)?a|your)\s+dream)\b/i;
+const DID_KNOW =
+  /(?:^|[.!?]\s+|,\s+(?=(?:and\s+)?yes\b))[\s,]*(?:(?:and\s+)?yes,?\s+)?(?:and\s+)?(?:i|ah)\s+(?:did(?:\s+know)?|knew(?:\s+it)?|did,\s+too)\b(?!\s+not\b)(?!n['’]?t)/i;
+
+/** A reality check done ("I pinched my nose and could still breathe"), then "I KNEW." on its own. */
+const REALITY_CHECK_DONE =
+  /\b(?:pinch(?:ed|ing)?\s+(?:my\s+)?nose|nose[\s-]+pinch|reality[\s-]+checks?|looked\s+at\s+my\s+hands|counted\s+my\s+fingers|pushed\s+my\s+finger\s+through)\b/i;
+const KNEW_ALONE = /(?:^|[.!?—–:]\s*|\s-\s+|\bso\s+)(?:i|we)\s+(?:just\s+)?knew\s*[.!]*\s*$/i;
 
 /** The dreamer saying outright that the dream was never known for one inside it ("Never knew in the dream at all"). */
 const NEVER_KNEW =
@@ -138,6 +150,8 @@ function wakesFirst(after: string): boolean {
   if (!m || m.index > WAKING_REACH) return false;
   const lead = after.slice(0, m.index);
   if (/(?:n['’]?t|\bnot|\bnever|\bto)\s+$/i.test(lead)) return false;
+  // "don't get excited or you'll wake": a waking only warned of has not happened.
+  if (/(?:['’]ll|\bwill|\bwould|\bmight|\bcould|\bmay)\s+$/i.test(lead)) return false;
   return !/\b(?:and|then|but|before|until|till|so)\b(?:\s+(?:then|i|we|just|suddenly|finally))*\s*$/i.test(lead);
 }
 
@@ -249,7 +263,11 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
               ownClause,
             )) ||
           // "how I knew afterwards it was a dream", "I think maybe this is a dream": known later, or only wondered.
-          /\b(?:afterwards|afterward|later|in hindsight|looking back|maybe|perhaps|possibly)\b/i.test(m[0]);
+          /\b(?:afterwards|afterward|later|in hindsight|looking back|maybe|perhaps|possibly)\b/i.test(m[0]) ||
+          // "which is how I knew it was a dream afterwards": the word that dates it may follow.
+          /^[^.!?;,]{0,6}?\b(?:afterwards|afterward|later on|in hindsight|looking back)\b/i.test(
+            s.text.slice(m.index + m[0].length),
+          );
         // "which is how I know it was a dream": knowing now that it was is the telling, looking back.
         const lookingBack =
           (re === REALISATION || re === PLAIN_REALISATION) &&
@@ -320,11 +338,47 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
         break;
       }
     }
+  // "She said, you know you're asleep, don't you. And I did know.": told, and the telling known to be true.
+  if (!evidence)
+    for (const [k, s] of sentences.entries()) {
+      const told = TOLD_YOU_KNOW.exec(s.text);
+      if (!told) continue;
+      const next = sentences[k + 1];
+      const rest = s.text
+        .slice(told.index + told[0].length)
+        .replace(/^[^,.;!?]*(?:,\s*(?:don['’]?t|do|aren['’]?t|innit)\s+you\b[^,.;!?]*)?/i, '');
+      const third = sentences[k + 2];
+      const reply = /^[,;]\s*(?:and\s+)?(?:i|ah)\s/i.test(rest)
+        ? rest
+        : next?.index === s.index + 1
+          ? `${next.text} ${third?.index === s.index + 2 ? third.text : ''}`
+          : '';
+      if (!DID_KNOW.test(reply) || WAKING.test(reply)) continue;
+      evidence = { sentence: s.index, start: s.startChar + told.index, end: s.startChar + told.index + told[0].length };
+      denied = null;
+      break;
+    }
+  // "I pinched my nose and breathed in and air still came in. That did it. I KNEW.": a check, then the knowing.
+  if (!evidence)
+    for (const [k, s] of sentences.entries()) {
+      const knew = KNEW_ALONE.exec(s.text);
+      if (!knew || WAKING.test(s.text) || DENIAL.test(before(s.text, knew.index + knew[0].length, 4))) continue;
+      const earlier = sentences.slice(Math.max(0, k - 2), k + 1).filter((p) => p.index >= s.index - 2);
+      if (!earlier.some((p) => REALITY_CHECK_DONE.test(p.text) && !DENIAL.test(p.text))) continue;
+      const lead = knew[0].search(/\S/);
+      evidence = {
+        sentence: s.index,
+        start: s.startChar + knew.index + lead,
+        end: s.startChar + knew.index + knew[0].length,
+      };
+      denied = null;
+      break;
+    }
   // "I think, ah, this is dream… But I pinch and it hurt, so I think is real": a realisation taken back.
   if (evidence) {
     const at = evidence;
     const later = sentences
-      .filter((s) => s.index >= at.sentence && s.index <= at.sentence + 2)
+      .filter((s) => s.index >= at.sentence && s.index <= at.sentence + 3)
       .map((s) => s.text.slice(Math.max(0, at.end - s.startChar)))
       .join(' ');
     const whole = sentences.map((s) => s.text).join(' ');

@@ -778,7 +778,14 @@ export class SymbolMatcher {
    * naming a place or garment inside a phrase naming another (a kind of the same thing).
    */
   private innerSymbols(ref: PhraseRef, span: Token[], doc: DreamDocument): Array<TermRef & { token: Token }> {
-    if (ref.via === 'name' || ref.symbol.category === 'Emotions' || ref.symbol.category === 'Numbers') return [];
+    // A synonym of several words names one thing: a "flat white" has no white in it, a "Land Rover" no land.
+    if (
+      ref.via === 'name' ||
+      ref.via === 'synonym' ||
+      ref.symbol.category === 'Emotions' ||
+      ref.symbol.category === 'Numbers'
+    )
+      return [];
     const own = new Set([ref.symbol.name, ...ref.symbol.synonyms, ...ref.words]);
     const out: Array<TermRef & { token: Token }> = [];
     span.forEach((t, k) => {

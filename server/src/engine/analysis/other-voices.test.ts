@@ -1460,3 +1460,66 @@ describe('nineteenth round: everyday words, flight without its word, realisation
     }
   });
 });
+
+describe('twentieth round: money, family and clothes words, slips of "ck" and "-er", and realisations told or checked', () => {
+  it('reads these words as their symbols', async () => {
+    expect(names(await analyse('The man gave me a tenner and told me to keep the change.'))).toContain('money');
+    expect(names(await analyse('DSS was crying at the school gates and I could not reach him.'))).toContain('child');
+    expect(names(await analyse('Nain was calling me in from the top field for my tea.'))).toContain('grandparent');
+    expect(names(await analyse('We were eating cawl at the long table in the chapel vestry.'))).toContain('soup');
+    expect(names(await analyse('I was waiting at Heathrow with a sign with my own name on it.'))).toContain('airport');
+    expect(names(await analyse('Auntie was wearing her best sari to the hospital.'))).toContain('clothes');
+    expect(names(await analyse('The priests were all in white albs at the altar rail.'))).toContain('clothes');
+    expect(names(await analyse('The whole day at work was stressful and the printer kept jamming.'))).toContain(
+      'anxiety',
+    );
+  });
+
+  it('reads a synonym of several words as one thing, with no colour or place inside it', async () => {
+    const coffee = await analyse('I was steaming milk for a flat white for hours and nobody said thank you.');
+    expect(names(coffee)).toContain('coffee');
+    expect(names(coffee)).not.toContain('white');
+    expect(names(coffee)).not.toContain('house');
+    expect(names(await analyse('I was steaming milk for hours in a white flat.'))).toEqual(
+      expect.arrayContaining(['white', 'house']),
+    );
+  });
+
+  it('reads "ck" written "k" and a noun with "-er" as slips, and a real trade word as no slip', async () => {
+    const clock = await analyse('She kept tapping the clok on the wall.');
+    expect(names(clock)).not.toContain('coat');
+    expect(names(await analyse('My old maths techer was there marking our books.'))).toContain('teacher');
+    expect(names(await analyse('I was up on the scaff in the rain tying in a ledger.'))).not.toContain('scarf');
+  });
+
+  it('reads the realisation in these voices', async () => {
+    await expectLucidity(
+      [
+        'The pipes went on sounding after I had lifted my hands. No organ does that. So: a dream. I said so aloud, and the bench rose.',
+        'I was floating down my street and it hit me that people cannot do that, so obviously this is a dream, and I went up high.',
+        "Dat's when mi know seh a dream, cause a Routemaster don't leave di road. So mi tek her up.",
+        "An old woman looked up and said, you know you're asleep, don't you, love. And I did know, suddenly, like a light going on.",
+        "She said, 'You know this is your dream, don't you?' I looked at my hands and there were too many fingers, and yes, I knew.",
+        "I thought: hang on, beans don't do that, I must be dreaming. So I stepped off the water butt and flew.",
+        'something in my head goes Beto, tickets dont do that, youre dreaming bro. So Im like ok then and I made it snow.',
+        'I said it out loud — this is a dream — and the cockpit went totally quiet.',
+        'Clock said 3:12, then 88:88. Conclusion: environment is a dream. Confirmed lucid.',
+        'So I pinched my nose and breathed in and air still came in. That did it. I KNEW. I went out of the window and up.',
+      ],
+      true,
+    );
+  });
+
+  it('claims no lucidity for a realisation made afterwards, a check that failed or a telling denied', async () => {
+    await expectLucidity(
+      [
+        'I was not in pain at all, which is how I knew it was a dream afterwards, because everyone says it hurts.',
+        'I did a reality check and it failed. I knew.',
+        "He said you know you're dreaming, don't you. I didn't believe him.",
+        'I tried to stay lucid but woke up straight away.',
+        'I looked at my hands. They were normal. I knew it was Tuesday.',
+      ],
+      false,
+    );
+  });
+});

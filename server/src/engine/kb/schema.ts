@@ -24,8 +24,8 @@ export const symbolEntrySchema = z.object({
   meaning: z.string().min(40).max(900),
   /** 4–8 short associations (1–5 words each). */
   associations: z.array(z.string().min(2).max(60)).min(4).max(8),
-  /** Single-word synonyms and variants in base form ("sea" for "ocean"). May be empty. */
-  synonyms: z.array(term).max(20),
+  /** Single-word synonyms and variants in base form ("sea" for "ocean"). May be empty; at most 30 (clothes has many). */
+  synonyms: z.array(term).max(30),
   /** Multi-word forms in base form ("open sea", "tidal wave"). May be empty. */
   phrases: z.array(term).max(20),
   /**

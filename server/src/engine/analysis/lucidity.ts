@@ -62,11 +62,11 @@ const UNREAL_REALISATION =
 
 /**
  * "I know is dream" (a learner's English), "so it had to be a dream", "a reality check finally worked", "mi know
- * seh a dream" (Jamaican "know that"): the realisation said plainly or reasoned out, or a reality check that
- * succeeded.
+ * seh a dream" (Jamaican "know that"), "water doesn't do that, so: dream.": the realisation said plainly or
+ * reasoned out, or a reality check that succeeded.
  */
 const PLAIN_REALISATION =
-  /\b(?:so|which meant|that meant)\s+(?:it|this|i)\s+(?:had to be|has to be|must be)\s+(?:a\s+)?dream(?:ing)?\b|\b(knew|know|realized|realised|realize|realise|understood|understand)\s+(?:it\s+|this\s+|that\s+)?(?:is|was|'s)\s+(?:a\s+|the\s+)?dream\b|\b(?:knew|know|realized|realised)\s*[:—–]\s*(?:a\s+)?(?:dream|dreaming)\b|\breality checks?\b[^.!?;]{0,70}?\b(?:finally\s+|actually\s+)?(?:worked|passed|succeeded)\b|\b(?:know|knew)\s+(?:seh|sey|say)\s+(?:(?:it|dis|this)\s+(?:is\s+|['’]s\s+)?)?a\s+dream\b/gi;
+  /\b(?:so|which meant|that meant)\s+(?:it|this|i)\s+(?:had to be|has to be|must be)\s+(?:a\s+)?dream(?:ing)?\b|\b(knew|know|realized|realised|realize|realise|understood|understand)\s+(?:it\s+|this\s+|that\s+)?(?:is|was|'s)\s+(?:a\s+|the\s+)?dream\b|\b(?:knew|know|realized|realised)\s*[:—–]\s*(?:a\s+)?(?:dream|dreaming)\b|\breality checks?\b[^.!?;]{0,70}?\b(?:finally\s+|actually\s+)?(?:worked|passed|succeeded)\b|\b(?:know|knew)\s+(?:seh|sey|say)\s+(?:(?:it|dis|this)\s+(?:is\s+|['’]s\s+)?)?a\s+dream\b|\bso\s*[:—–]\s*(?:a\s+)?(?:dream|dreaming)\s*(?=[.!]|$)/gi;
 
 /** "…the time said 7:61. Ha. Dreaming.", "So: a dream.": the realisation as a word of its own, after the dream has begun. */
 const BARE_REALISATION =
@@ -231,7 +231,7 @@ export function readLucidity(sentences: LucidSentence[], tags: string[]): LucidR
           );
         // "cats can't talk, so this is a dream": what the realisation is reasoned from is no denial of it.
         const prefix =
-          /^(?:[,—–:]|so\s|which means\b|that means\b)/i.test(m[0]) && !knowingBefore
+          /^(?:[,—–:]|so[\s:—–]|which means\b|that means\b)/i.test(m[0]) && !knowingBefore
             ? ''
             : before(s.text.slice(0, m.index).replace(/[,—–:]\s*$/, ''), m.index);
         // "My mum said 'it's a dream'", "He then said…": someone else's words are no realisation of the

@@ -1505,6 +1505,7 @@ describe('twentieth round: money, family and clothes words, slips of "ck" and "-
         'I said it out loud — this is a dream — and the cockpit went totally quiet.',
         'Clock said 3:12, then 88:88. Conclusion: environment is a dream. Confirmed lucid.',
         'So I pinched my nose and breathed in and air still came in. That did it. I KNEW. I went out of the window and up.',
+        "The cut was running uphill and water doesn't do that, so: dream. I said it out loud to the dog.",
       ],
       true,
     );

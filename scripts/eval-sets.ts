@@ -30,7 +30,8 @@ export const SECOND_READING_FILE = path.join(EVAL_DIR, 'second-reading.json');
  * start of the fifteenth, read at the end of the short sixteenth; eval/twenty-third-set.json likewise, at the start
  * of the short sixteenth, read at the end of the seventeenth; eval/twenty-fourth-set.json likewise, after the
  * seventeenth round's end, read at the eighteenth's; eval/twenty-fifth-set.json likewise, after the eighteenth
- * round's end, read at the nineteenth's.
+ * round's end, read at the nineteenth's; eval/twenty-sixth-set.json likewise, at the start of the nineteenth, read
+ * at the twentieth's end.
  */
 export const HELD_OUT_SETS = [
   'second',
@@ -57,6 +58,7 @@ export const HELD_OUT_SETS = [
   'twenty-third',
   'twenty-fourth',
   'twenty-fifth',
+  'twenty-sixth',
 ] as const;
 export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
 export const setFile = (set: HeldOutSet): string => path.join(EVAL_DIR, `${set}-set.json`);

@@ -102,7 +102,8 @@ const dreams: Dream[] = [];
 for (const d of await readJson(IN_SAMPLE_FILE)) if (usable(d)) dreams.push(await read('in-sample', 'in-sample', d));
 // SKIP_SETS=a,b: leaves these held-out sets' dev halves out (a set first read at this round's end is not learnt
 // from until the next round: the seventeenth round's model was trained with SKIP_SETS=twenty-third, the
-// eighteenth's with SKIP_SETS=twenty-fourth; the nineteenth's before the twenty-fifth joined HELD_OUT_SETS).
+// eighteenth's with SKIP_SETS=twenty-fourth; the nineteenth's before the twenty-fifth joined HELD_OUT_SETS, the
+// twentieth's before the twenty-sixth did).
 const skipped = new Set((process.env.SKIP_SETS ?? '').split(','));
 for (const set of HELD_OUT_SETS.filter((s) => !skipped.has(s)))
   for (const d of await readJson(setFile(set)))
